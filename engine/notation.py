@@ -1,0 +1,395 @@
+"""Reading and writing puzzles as text and as compact ids.
+
+Text notation: one board row per line, cells separated by whitespace.  ``.``, ``0`` or
+``_`` is an empty cell, ``x``, ``X`` or ``-`` a hole, a positive integer a given.  Short
+rows are padded with holes.  ``#`` starts a comment line; ``# adjacency: rook`` (or
+``king``, ``hex``) sets the adjacency.  A file may hold several puzzles separated by
+blank lines (see ``split_puzzles``).
+
+Compact id (URL-safe, in the spirit of Simon Tatham's game ids):
+``{rows}x{cols}{suffix}:{body}`` with suffix ``''`` (king), ``r`` (rook) or ``h`` (hex).
+The body walks the grid in row-major order: ``a``-``z`` is a run of 1-26 empty cells,
+``A``-``Z`` a run of 1-26 holes, a decimal number a given; two numbers in a row are
+separated by ``_``.  Example: ``2x3:1bA5a`` is the rows ``1 . .`` and ``x 5 .``.
+
+Every malformed input raises ``PuzzleFormatError``; size limits are checked while
+scanning so huge inputs are rejected without being read in full.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Mapping
+
+from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Board, Cell, Puzzle
+
+__all__ = [
+    "PuzzleFormatError",
+    "parse_puzzle",
+    "format_puzzle",
+    "split_puzzles",
+    "puzzle_to_id",
+    "puzzle_from_id",
+]
+
+EMPTY_TOKENS = frozenset({".", "0", "_"})
+HOLE_TOKENS = frozenset({"x", "X", "-"})
+# Generous: a 250-column row of 4-digit numbers is ~1250 characters.
+MAX_LINE_CHARS = 10_000
+# Bounds the loop over comment and blank lines, which the cell limits do not.
+MAX_LINES = 20_000
+# N <= MAX_CELLS has 4 digits; anything longer is out of range, so int() is never slow.
+_MAX_DIGITS = len(str(MAX_CELLS)) + 1
+# Longest possible id: every cell of a MAX_SIDE x MAX_SIDE grid written as one letter.
+_MAX_ID_CHARS = MAX_SIDE * MAX_SIDE + MAX_CELLS * (_MAX_DIGITS + 1) + 32
+
+_ADJACENCY_COMMENT = re.compile(r"#\s*adjacency\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_TOKEN = re.compile(r"\S+")
+_ID_HEAD = re.compile(r"([1-9][0-9]{0,3})x([1-9][0-9]{0,3})([rh]?):")
+_ID_SUFFIX = {"king": "", "rook": "r", "hex": "h"}
+_ID_ADJACENCY = {suffix: name for name, suffix in _ID_SUFFIX.items()}
+
+
+class PuzzleFormatError(ValueError):
+    """Malformed puzzle text or id, with the 1-based line and column when known."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(self._describe())
+
+    def _describe(self) -> str:
+        if self.line is None:
+            return self.message
+        if self.column is None:
+            return f"line {self.line}: {self.message}"
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+    def __str__(self) -> str:
+        return self._describe()
+
+
+def _show(token: str, limit: int = 20) -> str:
+    """A token quoted for an error message, cut short if it is long."""
+    if len(token) > limit:
+        return repr(token[:limit]) + "..."
+    return repr(token)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_spans(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line, found lazily so a huge text is never split up front."""
+    start = 0
+    while True:
+        found = _LINE_BREAK.search(text, start)
+        if not found:
+            yield start, len(text)
+            return
+        yield start, found.start()
+        start = found.end()
+
+
+def _check_adjacency(name: str, line: int | None = None, column: int | None = None) -> str:
+    if name not in ADJACENCIES:
+        raise PuzzleFormatError(
+            f"unknown adjacency {_show(name)}: expected king, rook or hex", line, column
+        )
+    return name
+
+
+def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -> Puzzle:
+    """Parse one puzzle in text notation; ``first_line`` numbers the text's first line."""
+    if adjacency is not None:
+        _check_adjacency(adjacency)
+    declared: str | None = None
+    declared_line = 0
+    cells: list[Cell] = []
+    # value -> (line, column, cell) of each given; the position names it in errors
+    givens: dict[int, tuple[int, int, Cell]] = {}
+    too_big: list[tuple[int, int, str]] = []
+    rows = cols = 0
+    blank_after_rows: int | None = None
+    line_no = first_line - 1
+    for start, end in _line_spans(text):
+        line_no += 1
+        if line_no - first_line >= MAX_LINES:
+            raise PuzzleFormatError(f"too many lines (more than {MAX_LINES})", line_no)
+        # Checked before slicing so a 50 MB line is never copied.
+        if end - start > MAX_LINE_CHARS:
+            raise PuzzleFormatError(
+                f"line too long ({end - start} characters, at most {MAX_LINE_CHARS})", line_no
+            )
+        line = text[start:end]
+        stripped = line.strip()
+        if not stripped:
+            if rows:
+                blank_after_rows = blank_after_rows or line_no
+            continue
+        if stripped.startswith("#"):
+            match = _ADJACENCY_COMMENT.match(stripped)
+            if match:
+                column = line.index("#") + 1 + match.start(1)
+                name = _check_adjacency(match.group(1).lower(), line_no, column)
+                if declared is not None and name != declared:
+                    raise PuzzleFormatError(
+                        f"adjacency {name!r} contradicts {declared!r} "
+                        f"declared on line {declared_line}",
+                        line_no,
+                        column,
+                    )
+                declared, declared_line = name, line_no
+            continue
+        if blank_after_rows is not None:
+            raise PuzzleFormatError(
+                "blank line inside the board (write a row of holes as 'x x x')", blank_after_rows
+            )
+        row = rows
+        rows += 1
+        if rows > MAX_SIDE:
+            raise PuzzleFormatError(f"too many rows (more than {MAX_SIDE})", line_no, 1)
+        col = -1
+        for col, match in enumerate(_TOKEN.finditer(line)):
+            column = match.start() + 1
+            if col >= MAX_SIDE:
+                raise PuzzleFormatError(f"too many columns (more than {MAX_SIDE})", line_no, column)
+            token = match.group()
+            if token in HOLE_TOKENS:
+                continue
+            cell = (row, col)
+            if token not in EMPTY_TOKENS:
+                _read_given(token, cell, givens, too_big, line_no, column)
+            cells.append(cell)
+            if len(cells) > MAX_CELLS:
+                raise PuzzleFormatError(f"board too large (more than {MAX_CELLS} cells)", line_no, column)
+        cols = max(cols, col + 1)
+    if not cells:
+        raise PuzzleFormatError("no cells: the puzzle needs at least one '.' or number")
+    n = len(cells)
+    too_big.extend((at_line, at_column, str(value))
+                   for value, (at_line, at_column, _cell) in givens.items() if value > n)
+    if too_big:
+        at_line, at_column, shown = min(too_big)
+        raise PuzzleFormatError(
+            f"given {shown} is larger than the number of cells ({n})", at_line, at_column
+        )
+    board = Board(rows, cols, tuple(cells), adjacency or declared or "king")
+    return Puzzle(board, {cell: value for value, (_l, _c, cell) in givens.items()})
+
+
+def _read_given(
+    token: str,
+    cell: Cell,
+    givens: dict[int, tuple[int, int, Cell]],
+    too_big: list[tuple[int, int, str]],
+    line: int,
+    column: int,
+) -> None:
+    """Check one numeric token and record it as a given."""
+    negative = token.startswith("-") and token[1:].isascii() and token[1:].isdigit()
+    if negative:
+        raise PuzzleFormatError(f"negative number {_show(token)}: givens are 1..N", line, column)
+    if not (token.isascii() and token.isdigit()):
+        raise PuzzleFormatError(
+            f"unknown token {_show(token)}: expected a number, '.' or 'x'", line, column
+        )
+    digits = token.lstrip("0")
+    if not digits:
+        raise PuzzleFormatError(
+            f"zero is not a given ({_show(token)}): write an empty cell as '.'", line, column
+        )
+    if len(digits) > _MAX_DIGITS:
+        too_big.append((line, column, digits[:12] + "..."))
+        return
+    value = int(digits)
+    if value > MAX_CELLS:
+        # Certainly larger than N; reported with the others once N is known.
+        too_big.append((line, column, digits))
+        return
+    if value in givens:
+        first_line, first_column, _ = givens[value]
+        raise PuzzleFormatError(
+            f"{value} is given twice (first at line {first_line}, column {first_column})",
+            line,
+            column,
+        )
+    givens[value] = (line, column, cell)
+
+
+def format_puzzle(puzzle: Puzzle, values: Mapping[Cell, int] | None = None) -> str:
+    """Canonical text of a puzzle, or of a filled grid when ``values`` is given."""
+    board = puzzle.board
+    shown: dict[Cell, int] = dict(puzzle.givens)
+    if values:
+        shown.update((cell, v) for cell, v in values.items() if cell in board.cell_set)
+    width = max([len(str(board.size))] + [len(str(v)) for v in shown.values()])
+    cell_set = board.cell_set
+    out = []
+    if board.adjacency != "king":
+        out.append(f"# adjacency: {board.adjacency}")
+    for r in range(board.rows):
+        row = []
+        for c in range(board.cols):
+            if (r, c) not in cell_set:
+                row.append("x".rjust(width))
+            elif (r, c) in shown:
+                row.append(str(shown[(r, c)]).rjust(width))
+            else:
+                row.append(".".rjust(width))
+        out.append(" ".join(row))
+    return "\n".join(out) + "\n"
+
+
+def split_puzzles(text: str) -> list[tuple[int, str]]:
+    """Split text holding puzzles separated by blank lines into (first line number, block).
+
+    Blocks holding only comments are dropped, so a comment meant for a puzzle (such as
+    ``# adjacency: rook``) must not be separated from its rows by a blank line.
+    """
+    blocks: list[tuple[int, str]] = []
+    current: list[str] = []
+    start = 0
+    has_rows = False
+
+    def close() -> None:
+        if has_rows:
+            blocks.append((start, "\n".join(current) + "\n"))
+
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+        stripped = line.strip()
+        if not stripped:
+            close()
+            current, has_rows = [], False
+            continue
+        if not current:
+            start = number
+        current.append(line)
+        has_rows = has_rows or not stripped.startswith("#")
+    close()
+    return blocks
+
+
+def puzzle_to_id(puzzle: Puzzle) -> str:
+    """The compact URL-safe id of a puzzle, e.g. ``3x3:1b9eA``."""
+    board = puzzle.board
+    cell_set = board.cell_set
+    givens = puzzle.givens
+    parts: list[str] = []
+    run_kind = ""  # "a" for empty cells, "A" for holes
+    run_length = 0
+    last_was_number = False
+
+    def flush() -> None:
+        nonlocal run_length
+        base = ord(run_kind) if run_kind else 0
+        while run_length > 0:
+            step = min(run_length, 26)
+            parts.append(chr(base + step - 1))
+            run_length -= step
+
+    for r in range(board.rows):
+        for c in range(board.cols):
+            cell = (r, c)
+            if cell in givens:
+                flush()
+                run_kind = ""
+                if last_was_number:
+                    parts.append("_")
+                parts.append(str(givens[cell]))
+                last_was_number = True
+                continue
+            kind = "a" if cell in cell_set else "A"
+            if kind != run_kind:
+                flush()
+                run_kind = kind
+            run_length += 1
+            last_was_number = False
+    flush()
+    suffix = _ID_SUFFIX[board.adjacency]
+    return f"{board.rows}x{board.cols}{suffix}:{''.join(parts)}"
+
+
+_ID_PART = re.compile(r"([a-z])|([A-Z])|([0-9]+)|(_)")
+
+
+def puzzle_from_id(text: str) -> Puzzle:
+    """Decode a compact id made by ``puzzle_to_id``; raises PuzzleFormatError if malformed."""
+    if not isinstance(text, str):
+        raise PuzzleFormatError("a puzzle id must be text")
+    text = text.strip()
+    if len(text) > _MAX_ID_CHARS:
+        raise PuzzleFormatError(f"puzzle id too long ({len(text)} characters)")
+    head = _ID_HEAD.match(text)
+    if not head:
+        raise PuzzleFormatError(
+            "bad puzzle id: expected '{rows}x{cols}:' or '{rows}x{cols}r:' / 'h:' at the start"
+        )
+    rows, cols = int(head.group(1)), int(head.group(2))
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise PuzzleFormatError(f"bad puzzle id: {rows}x{cols} is larger than {MAX_SIDE}x{MAX_SIDE}")
+    adjacency = _ID_ADJACENCY[head.group(3)]
+    area = rows * cols
+    pos = 0  # next grid position, row-major
+    cells: list[Cell] = []
+    givens: dict[Cell, int] = {}
+    given_at: dict[int, int] = {}
+    previous = ""  # kind of the previous part: "run", "number" or "_"
+    i = head.end()
+    while i < len(text):
+        part = _ID_PART.match(text, i)
+        where = f"at character {i + 1}"
+        if not part:
+            raise PuzzleFormatError(f"bad puzzle id: unexpected {text[i]!r} {where}")
+        empty, hole, number, underscore = part.groups()
+        if underscore:
+            if previous != "number":
+                raise PuzzleFormatError(f"bad puzzle id: '_' must follow a number {where}")
+            previous = "_"
+            i = part.end()
+            continue
+        if previous == "_" and not number:
+            raise PuzzleFormatError(f"bad puzzle id: '_' must be followed by a number {where}")
+        if number:
+            if number.startswith("0"):
+                raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} must not start with 0")
+            if len(number) > _MAX_DIGITS or int(number) > MAX_CELLS:
+                raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} is too large")
+            value = int(number)
+            if value in given_at:
+                raise PuzzleFormatError(
+                    f"bad puzzle id: {value} {where} was already given at character {given_at[value]}"
+                )
+            if pos >= area:
+                raise PuzzleFormatError(f"bad puzzle id: more than {area} cells {where}")
+            given_at[value] = i + 1
+            cell = divmod(pos, cols)
+            givens[cell] = value
+            cells.append(cell)
+            pos += 1
+            previous = "number"
+        else:
+            length = ord(empty or hole) - ord("a" if empty else "A") + 1
+            if pos + length > area:
+                raise PuzzleFormatError(f"bad puzzle id: more than {area} cells {where}")
+            if empty:
+                cells.extend(divmod(p, cols) for p in range(pos, pos + length))
+                if len(cells) > MAX_CELLS:
+                    raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells {where}")
+            pos += length
+            previous = "run"
+        i = part.end()
+    if previous == "_":
+        raise PuzzleFormatError("bad puzzle id: ends with '_'")
+    if pos != area:
+        raise PuzzleFormatError(f"bad puzzle id: describes {pos} of the {area} cells of a {rows}x{cols} grid")
+    if not cells:
+        raise PuzzleFormatError("bad puzzle id: no cells")
+    if len(cells) > MAX_CELLS:
+        raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells")
+    n = len(cells)
+    for cell, value in givens.items():
+        if value > n:
+            raise PuzzleFormatError(f"bad puzzle id: given {value} is larger than the number of cells ({n})")
+    return Puzzle(Board(rows, cols, tuple(cells), adjacency), givens)

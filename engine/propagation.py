@@ -1,0 +1,428 @@
+"""The solver's deductions: narrowing each number's candidate cells to a fixed point.
+
+The state is one bit mask per number: ``cand[k]`` holds the cells where k may still go
+(``cand[0]`` and ``cand[N + 1]`` are unused zeros).  The rules, cheapest first:
+
+- chain: k touches k-1 and k+1, so ``cand[k] &= spread(cand[k±1])``; run from each number
+  that changed, this bounds every missing number by its distance to the numbers around
+  it, through cells the numbers in between can still use;
+- placed: a number with one cell left owns it; two numbers needing one cell is a
+  contradiction;
+- hidden single: a free cell only one number can reach gets it; a free cell no number
+  can reach is a contradiction;
+- dead end: a free cell with fewer than two neighbours it could link to holds 1 or N;
+- paths: the numbers of a run between two placed numbers form a simple path through
+  every free cell that only this run can reach; for short runs each number keeps only
+  the cells some such path gives it, and cells on every path are taken from all other
+  numbers;
+- regions: a run lies inside one connected region of free cells, so the runs that can
+  reach a region must fill it exactly.
+
+Every rule only removes cells that no solution can use, so the search stays exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+
+_PATH_STEPS = 2000  # search steps per run; past them the run is left to the cheaper rules
+_LONGEST_LISTED = 6  # longer runs cost more than they prune (measured with bench/)
+_MEMO_LIMIT = 200_000
+
+
+@dataclass(frozen=True)
+class RunPaths:
+    """What the simple paths of one run allow: cells per number, and cells on all of them."""
+
+    domains: list[int]
+    every: int
+
+
+class Contradiction(Exception):
+    """Raised inside the rules; propagate() turns it into a reason string."""
+
+
+def where(board: Board, bits: int) -> str:
+    """'row R, column C' of the lowest cell in a mask, 1-based."""
+    r, c = board.cells[board.cells_of_mask(bits & -bits)[0]]
+    return f"row {r + 1}, column {c + 1}"
+
+
+class Propagator:
+    """The rules for one board, with the tables and caches they share."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.n = board.size
+        self.spread = board.spread
+        # spread() of a single cell is looked up, not computed: most numbers are placed.
+        self.single = {b: board.spread(b) for b in board.bit_of_index}
+        self.full = board.mask
+        self.memo: dict[tuple[int, ...], RunPaths | None] = {}
+        self.runs: list[tuple[int, int, RunPaths | None, int]] = []
+
+    def propagate(self, cand: list[int], changed: list[int]) -> str | None:
+        """Narrow ``cand`` in place to a fixed point; a reason string on contradiction.
+
+        On success ``self.runs`` holds (lo, hi, path facts or None, reachable cells) for each
+        run of open numbers, for the search to split on.
+        """
+        try:
+            self._fixed_point(cand, changed)
+        except Contradiction as why:
+            return str(why)
+        return None
+
+    def _fixed_point(self, cand: list[int], work: list[int]) -> None:
+        open_numbers = list(range(1, self.n + 1))
+        placed = 0
+        while True:
+            self._chain(cand, work)
+            still = []
+            fresh = 0
+            for k in open_numbers:
+                c = cand[k]
+                if c & (c - 1):
+                    still.append(k)
+                else:
+                    if c & (placed | fresh):
+                        raise Contradiction(f"two numbers both need the cell at {where(self.board, c)}")
+                    fresh |= c
+            open_numbers = still
+            placed |= fresh
+            if fresh:
+                self._take(cand, open_numbers, fresh, work)
+            if not open_numbers:
+                self.runs = []
+                return
+            free = self.full & ~placed
+            self._hidden_singles(cand, open_numbers, placed, free, work)
+            if work:
+                continue  # the rules below want every placed number known
+            self._dead_ends(cand, open_numbers, free, work)
+            if work:
+                continue
+            runs = _runs_of(open_numbers)
+            self._paths(cand, runs, work)
+            if work:
+                continue
+            self._regions(cand, runs, free, work)
+            if not work:
+                return
+
+    # -- cheap rules ----------------------------------------------------------------
+
+    def _chain(self, cand: list[int], work: list[int]) -> None:
+        n, single, spread = self.n, self.single, self.spread
+        pending = set(work)
+        while work:
+            k = work.pop()
+            pending.discard(k)
+            ck = cand[k]
+            s = single.get(ck)
+            if s is None:
+                s = spread(ck)
+            for j in (k - 1, k + 1):
+                if 1 <= j <= n:
+                    cj = cand[j]
+                    nj = cj & s
+                    if nj != cj:
+                        if not nj:
+                            raise Contradiction(f"{j} cannot be placed: no free cell next to where {k} can go")
+                        cand[j] = nj
+                        if j not in pending:
+                            pending.add(j)
+                            work.append(j)
+
+    def _take(self, cand: list[int], open_numbers: list[int], placed: int, work: list[int]) -> None:
+        """Cells of newly placed numbers are no longer open to any other number."""
+        for k in open_numbers:
+            c = cand[k]
+            if c & placed:
+                c &= ~placed
+                if not c:
+                    raise Contradiction(f"{k} cannot be placed: every cell it could use is taken")
+                cand[k] = c
+                work.append(k)
+
+    def _hidden_singles(self, cand: list[int], open_numbers: list[int], placed: int, free: int, work: list[int]) -> None:
+        ones = twos = 0
+        for k in open_numbers:
+            c = cand[k]
+            twos |= ones & c
+            ones |= c
+        if free & ~ones:
+            raise Contradiction(f"no number can go in the cell at {where(self.board, free & ~ones)}")
+        once = ones & ~twos & free
+        if once:
+            for k in open_numbers:
+                c = cand[k]
+                x = c & once
+                if x:
+                    if x & (x - 1):
+                        raise Contradiction(f"{k} is the only number that can fill the cell at {where(self.board, x)} and another")
+                    if x != c:
+                        cand[k] = x
+                        work.append(k)
+
+    def _dead_ends(self, cand: list[int], open_numbers: list[int], free: int, work: list[int]) -> None:
+        """A free cell with fewer than two neighbours it could link to holds 1 or N."""
+        n = self.n
+        # A placed number can still link to a free cell if k-1 or k+1 is open.
+        is_open = set(open_numbers)
+        hungry = 0
+        for k in open_numbers:
+            if k - 1 >= 1 and k - 1 not in is_open:
+                hungry |= cand[k - 1]
+            if k + 1 <= n and k + 1 not in is_open:
+                hungry |= cand[k + 1]
+        ones = twos = 0
+        for shifted in self.board.each_neighbour(free | hungry):
+            twos |= ones & shifted
+            ones |= shifted
+        dead = free & ~twos
+        if not dead:
+            return
+        ends = (cand[1] | cand[n]) & dead
+        if ends != dead:
+            raise Contradiction(f"the cell at {where(self.board, dead & ~ends)} is a dead end that neither 1 nor {n} can fill")
+        for k in open_numbers:
+            if k != 1 and k != n and cand[k] & dead:
+                c = cand[k] & ~dead
+                if not c:
+                    raise Contradiction(f"{k} cannot be placed: only dead ends are left for it")
+                cand[k] = c
+                work.append(k)
+
+    # -- paths ----------------------------------------------------------------------
+
+    def _paths(self, cand: list[int], runs: list[tuple[int, int]], work: list[int]) -> None:
+        memo = self.memo
+        found_runs: list[tuple[int, int, RunPaths | None, int]] = []
+        owned = 0
+        owner: list[tuple[int, int, int]] = []
+        # A free cell that only one run can reach lies on that run's path.
+        reach = []
+        ones = twos = 0
+        for lo, hi in runs:
+            u = 0
+            for c in cand[lo : hi + 1]:
+                u |= c
+            reach.append(u)
+            twos |= ones & u
+            ones |= u
+        alone = ones & ~twos
+        for (lo, hi), u in zip(runs, reach):
+            if hi - lo >= _LONGEST_LISTED:
+                found_runs.append((lo, hi, None, u))
+                continue
+            must = u & alone
+            key = (must, *cand[lo - 1 : hi + 2])
+            if key in memo:
+                found = memo[key]
+            else:
+                found = self._enumerate(cand, lo, hi, must)
+                if len(memo) > _MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = found
+            found_runs.append((lo, hi, found, u))
+            if found is None:
+                continue
+            for k, d in zip(range(lo, hi + 1), found.domains):
+                if d != cand[k]:
+                    cand[k] = d
+                    work.append(k)
+            if found.every:
+                if owned & found.every:
+                    raise Contradiction(f"the numbers {lo} to {hi} need a cell another run needs too, at {where(self.board, owned & found.every)}")
+                owned |= found.every
+                owner.append((lo, hi, found.every))
+        self.runs = found_runs
+        if not owned:
+            return
+        own_of = {}
+        for lo, hi, every in owner:
+            for k in range(lo, hi + 1):
+                own_of[k] = every
+        for lo, hi, _, _ in found_runs:
+            for k in range(lo, hi + 1):
+                c = cand[k]
+                taken = owned & ~own_of.get(k, 0)
+                if c & taken:
+                    c &= ~taken
+                    if not c:
+                        raise Contradiction(f"{k} cannot be placed: the cells left for it are needed by other numbers")
+                    cand[k] = c
+                    work.append(k)
+
+    def _enumerate(self, cand: list[int], lo: int, hi: int, must: int) -> RunPaths | None:
+        """Cells some simple path of run lo..hi can give each number, and cells all paths use.
+
+        Rather than listing every path (there can be millions), it looks for one path
+        through each (number, cell) pair not yet seen on a path, then for each cell of
+        the first path one path avoiding it.  None when the step budget runs out.
+        """
+        n = self.n
+        length = hi - lo + 1
+        doms = cand[lo : hi + 1]
+        start = self.single[cand[lo - 1]] if lo > 1 else -1
+        end = self.single[cand[hi + 1]] if hi < n else -1
+        self.steps = 0
+        first = self._find_path(doms, start, end, must)
+        if first is None:
+            raise Contradiction(f"the numbers {lo} to {hi} have no path between the numbers around them")
+        if first is False:
+            return None
+        union = list(first)
+        every = 0
+        for bit in first:
+            every |= bit
+        for i in range(length):
+            untried = doms[i] & ~union[i]
+            while untried:
+                bit = untried & -untried
+                untried ^= bit
+                trial = doms.copy()
+                trial[i] = bit
+                found = self._find_path(trial, start, end, must)
+                if found is False:
+                    return None
+                if found:
+                    every = self._merge(union, every, found)
+                    untried &= ~union[i]
+        doubt = every & ~must
+        while doubt:
+            bit = doubt & -doubt
+            doubt ^= bit
+            found = self._find_path([d & ~bit for d in doms], start, end, must)
+            if found is False:
+                return None
+            if found:
+                every = self._merge(union, every, found)
+                doubt &= every
+        return RunPaths(union, every)
+
+    @staticmethod
+    def _merge(union: list[int], every: int, path: list[int]) -> int:
+        cells = 0
+        for j, bit in enumerate(path):
+            union[j] |= bit
+            cells |= bit
+        return every & cells
+
+    def _find_path(self, doms: list[int], start: int, end: int, must: int) -> "list[int] | None | bool":
+        """One simple path through ``doms`` covering ``must``; None if none; False past budget."""
+        single = self.single
+        length = len(doms)
+        last = length - 1
+        path = [0] * length
+        options = [0] * length
+        options[0] = doms[0] & start & (end if length == 1 else -1)
+        i = 0
+        used = 0
+        steps = self.steps
+        while i >= 0:
+            opts = options[i]
+            if not opts:
+                i -= 1
+                if i >= 0:
+                    used ^= path[i]
+                continue
+            bit = opts & -opts
+            options[i] = opts ^ bit
+            steps += 1
+            if steps > _PATH_STEPS:
+                self.steps = steps
+                return False
+            path[i] = bit
+            if i == last:
+                if must & ~(used | bit):
+                    continue
+                self.steps = steps
+                return path
+            used |= bit
+            if must and (must & ~used).bit_count() > last - i:
+                used ^= bit
+                continue
+            i += 1
+            nxt = doms[i] & single[bit] & ~used
+            if i == last:
+                nxt &= end
+            options[i] = nxt
+        self.steps = steps
+        return None
+
+    # -- regions --------------------------------------------------------------------
+
+    def _regions(self, cand: list[int], runs: list[tuple[int, int]], free: int, work: list[int]) -> None:
+        """Each run fills part of one region of free cells; the sizes must add up."""
+        spread = self.spread
+        regions: list[int] = []
+        rest = free
+        while rest:
+            region = rest & -rest
+            while True:
+                grown = (region | spread(region)) & rest
+                if grown == region:
+                    break
+                region = grown
+            regions.append(region)
+            rest &= ~region
+        if len(regions) == 1:
+            return  # one region: the hidden-single count already matches its size
+        sizes = [r.bit_count() for r in regions]
+        forced = [0] * len(regions)
+        optional: list[list[int]] = [[] for _ in regions]
+        homes_of_run: list[list[int]] = []
+        for lo, hi in runs:
+            length = hi - lo + 1
+            first, last = cand[lo], cand[hi]
+            homes = [i for i, r in enumerate(regions) if r & first and r & last and sizes[i] >= length]
+            if not homes:
+                raise Contradiction(f"the numbers {lo} to {hi} have no region of free cells large enough to hold them")
+            homes_of_run.append(homes)
+            if len(homes) == 1:
+                forced[homes[0]] += length
+            else:
+                for i in homes:
+                    optional[i].append(length)
+        for i, size in enumerate(sizes):
+            room = size - forced[i]
+            if room < 0:
+                raise Contradiction(f"the region around {where(self.board, regions[i])} has {size} cells, too few for the numbers that must go there")
+            if room:
+                sums = 1
+                for length in optional[i]:
+                    sums |= sums << length
+                if not (sums >> room) & 1:
+                    raise Contradiction(f"the region around {where(self.board, regions[i])} has {size} cells, and no set of missing numbers fills it exactly")
+        for (lo, hi), homes in zip(runs, homes_of_run):
+            keep = 0
+            for i in homes:
+                if len(homes) == 1 or sizes[i] > forced[i]:
+                    keep |= regions[i]
+            for k in range(lo, hi + 1):
+                c = cand[k]
+                if c & ~keep:
+                    c &= keep
+                    if not c:
+                        raise Contradiction(f"{k} cannot be placed: no region has room for it")
+                    cand[k] = c
+                    work.append(k)
+
+
+def _runs_of(open_numbers: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs lo..hi of consecutive open numbers."""
+    runs: list[tuple[int, int]] = []
+    if not open_numbers:
+        return runs
+    lo = prev = open_numbers[0]
+    for k in open_numbers[1:]:
+        if k != prev + 1:
+            runs.append((lo, prev))
+            lo = k
+        prev = k
+    runs.append((lo, prev))
+    return runs

@@ -1,0 +1,1 @@
+"""The Hidato command line and web application."""

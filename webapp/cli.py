@@ -1,0 +1,288 @@
+"""The ``hidato`` command line: argument parsing and one small function per subcommand.
+
+Each subcommand registers itself with ``_add_<name>(subparsers)`` and runs as
+``_cmd_<name>(args) -> exit status``.  Usage mistakes, unreadable input and malformed
+puzzles are reported as one ``error: ...`` line on stderr with exit status 2, never as a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any, Callable, Sequence
+
+from engine.board import ADJACENCIES, Grid, Puzzle
+from engine.notation import PuzzleFormatError, format_puzzle, parse_puzzle, split_puzzles
+from engine.solver import SolveResult, solve
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_GAVE_UP = 3
+# Worst first: for a file of several puzzles the exit status is the worst of theirs.
+_SEVERITY = (EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK)
+# Far above any legal file (2500 cells), low enough that `yes | hidato solve` stops.
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+
+MAIN_EPILOG = """\
+puzzle notation (one board row per line, cells separated by spaces):
+  .  (or 0, _)   an empty cell to fill in
+  x  (or X, -)   a hole, not part of the board
+  17             a given number
+  # ...          a comment; '# adjacency: rook' or '# adjacency: hex' changes
+                 the neighbourhood (default king: 8 neighbours)
+  A file may hold several puzzles separated by blank lines.
+
+example:
+  $ printf '. . 3\\n6 5 .\\n. . .\\n' | hidato solve
+  1 2 3
+  6 5 4
+  7 8 9
+
+Run 'hidato COMMAND --help' for the options of one command.
+"""
+
+SOLVE_EPILOG = """\
+output:
+  The solution is printed in the same notation, every cell filled in.  If the
+  puzzle has more than one solution one is printed and a warning goes to stderr.
+  With several puzzles in the input, each is solved in turn and the outputs are
+  separated by blank lines (each headed by a '# puzzle K (line L)' comment).
+  --count prints 'solutions: K' where K stops at --limit (default 2), so
+  'solutions: 2' means two or more.
+  --json prints one JSON object per puzzle, one per line, with the keys status
+  (unique, solved, multiple, no_solution, gave_up or error), solutions (the
+  count, capped at --limit), complete, solution (a list of rows, null for
+  holes; null when unsolved), seconds, nodes and reason.
+
+exit status:
+  0  solved (also when there are several solutions)
+  1  no solution
+  2  malformed input, unreadable file or bad option
+  3  the solver gave up (--max-seconds ran out) before answering
+  With several puzzles the worst status counts, in the order 2, 3, 1, 0.
+
+examples:
+  $ hidato solve puzzle.txt
+  $ hidato solve --count --limit 10 puzzle.txt
+  $ cat puzzles.txt | hidato solve --json --max-seconds 5
+"""
+
+
+class _UsageError(Exception):
+    """A bad command line; reported as one line instead of argparse's usage dump."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``hidato`` and all its subcommands."""
+    parser = _Parser(
+        prog="hidato",
+        description="Hidato puzzles: fill the board with 1..N so consecutive numbers touch.",
+        epilog=MAIN_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    _add_solve(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as err:
+        return _fail(str(err))
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    if args.command is None:
+        return _fail("missing command (see 'hidato --help')")
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); nothing more can be written.
+        sys.stderr.close()
+        return EXIT_OK
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _worst(codes: list[int]) -> int:
+    return min(codes, key=_SEVERITY.index, default=EXIT_OK)
+
+
+def _read_input(path: str) -> str:
+    """The text of FILE or of stdin for ``-``; raises _UsageError when it cannot be read."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        raise _UsageError(f"cannot read {name}: {err.strerror or err}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise _UsageError(f"{name} is too large (more than {MAX_INPUT_BYTES} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise _UsageError(f"{name} is not UTF-8 text (byte {err.start + 1})") from None
+
+
+# --- solve ----------------------------------------------------------------------------
+
+
+def _add_solve(commands: argparse._SubParsersAction) -> None:
+    sub = commands.add_parser(
+        "solve",
+        help="solve puzzles from a file or standard input",
+        description="Solve the puzzle(s) in FILE and print the solution in the puzzle notation.",
+        epilog=SOLVE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument("file", nargs="?", default="-", metavar="FILE",
+                     help="puzzle file, or - for standard input (the default)")
+    sub.add_argument("--adjacency", choices=ADJACENCIES,
+                     help="neighbourhood, overriding any '# adjacency:' line (default king)")
+    sub.add_argument("--count", action="store_true",
+                     help="print 'solutions: K' instead of a solution")
+    sub.add_argument("--limit", type=_positive_int, default=2, metavar="N",
+                     help="stop after N solutions (default 2: enough to tell unique from not)")
+    sub.add_argument("--json", action="store_true", help="print each result as one line of JSON")
+    sub.add_argument("--max-seconds", type=_positive_seconds, metavar="S",
+                     help="give up on a puzzle after S seconds (exit status 3)")
+    sub.set_defaults(handler=_cmd_solve)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    try:
+        text = _read_input(args.file)
+    except _UsageError as err:
+        return _fail(str(err))
+    # An input with no puzzle block still goes through the parser for its message.
+    blocks = split_puzzles(text) or [(1, text)]
+    several = len(blocks) > 1
+    codes = []
+    for number, (first_line, block) in enumerate(blocks, start=1):
+        label = f"puzzle {number} (line {first_line})" if several else ""
+        if number > 1 and not args.json:
+            print()
+        codes.append(_solve_one(block, first_line, label, args))
+    return _worst(codes)
+
+
+def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace) -> int:
+    """Solve one puzzle block, print its result, and return its exit status."""
+    prefix = f"{label}: " if label else ""
+    try:
+        puzzle = parse_puzzle(block, adjacency=args.adjacency, first_line=first_line)
+    except PuzzleFormatError as err:
+        print(f"error: {err}", file=sys.stderr)
+        if args.json:
+            _print_json({"status": "error", "error": str(err), "line": err.line, "column": err.column})
+        elif label:
+            print(f"# {label}: error")
+        return EXIT_BAD_INPUT
+    result = solve(puzzle, limit=args.limit, max_seconds=args.max_seconds)
+    status = _status(result, args.limit)
+    if args.json:
+        _print_json(_result_json(puzzle, result, status, args.limit))
+    elif label:
+        # Keeps each output block attributable when some puzzles print no grid.
+        note = {"no_solution": ": no solution", "gave_up": ": gave up"}.get(status, "")
+        print(f"# {label}{note}")
+    if status == "gave_up":
+        print(f"{prefix}gave up after {result.seconds:.2f} s ({result.nodes} nodes) "
+              f"with {result.count} solution(s) found", file=sys.stderr)
+        return EXIT_GAVE_UP
+    if status == "no_solution":
+        reason = f": {result.reason}" if result.reason else ""
+        print(f"{prefix}no solution{reason}", file=sys.stderr)
+        if args.count and not args.json:
+            print("solutions: 0")
+        return EXIT_NO_SOLUTION
+    if args.count:
+        if not args.json:
+            print(f"solutions: {result.count}")
+    elif not args.json:
+        print(format_puzzle(puzzle, result.solutions[0]), end="")
+        if status == "multiple":
+            more = " or more" if result.count >= args.limit else ""
+            print(f"{prefix}warning: the puzzle has {result.count}{more} solutions; "
+                  "printed the first", file=sys.stderr)
+    if status == "solved" and not result.complete:
+        print(f"{prefix}warning: gave up checking that the solution is unique "
+              f"after {result.seconds:.2f} s", file=sys.stderr)
+    return EXIT_OK
+
+
+def _status(result: SolveResult, limit: int) -> str:
+    """unique, solved (uniqueness not checked), multiple, no_solution or gave_up."""
+    if result.count >= 2:
+        return "multiple"
+    if result.count == 1:
+        return "unique" if result.complete and limit >= 2 else "solved"
+    return "no_solution" if result.complete else "gave_up"
+
+
+def _grid_rows(puzzle: Puzzle, grid: Grid) -> list[list[int | None]]:
+    board = puzzle.board
+    return [[grid.get((r, c)) for c in range(board.cols)] for r in range(board.rows)]
+
+
+def _result_json(puzzle: Puzzle, result: SolveResult, status: str, limit: int) -> dict[str, Any]:
+    return {
+        "status": status,
+        "solutions": result.count,
+        "limit": limit,
+        "complete": result.complete,
+        "solution": _grid_rows(puzzle, result.solutions[0]) if result.solutions else None,
+        "seconds": round(result.seconds, 6),
+        "nodes": result.nodes,
+        "reason": result.reason,
+        "adjacency": puzzle.board.adjacency,
+    }
+
+
+def _print_json(payload: dict[str, Any]) -> None:
+    print(json.dumps(payload, separators=(",", ":")))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
