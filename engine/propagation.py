@@ -53,8 +53,11 @@ def where(board: Board, bits: int) -> str:
 class Propagator:
     """The rules for one board, with the tables and caches they share."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, level: int = 3, longest_listed: int = _LONGEST_LISTED):
         self.board = board
+        self.level = level
+        self.longest_listed = longest_listed
+        self.counts: dict[str, int] = {}
         self.n = board.size
         self.spread = board.spread
         # spread() of a single cell is looked up, not computed: most numbers are placed.
@@ -100,23 +103,35 @@ class Propagator:
             free = self.full & ~placed
             self._hidden_singles(cand, open_numbers, placed, free, work)
             if work:
+                self._used("only number", 1)
                 continue  # the rules below want every placed number known
+            if self.level < 2:
+                return
             self._dead_ends(cand, open_numbers, free, work)
             if work:
+                self._used("dead end", 1)
                 continue
             runs = _runs_of(open_numbers)
             self._paths(cand, runs, work)
             if work:
+                self._used("path", 1)
                 continue
+            if self.level < 3:
+                return
             self._regions(cand, runs, free, work)
             if not work:
                 return
+            self._used("region", 1)
+
+    def _used(self, technique: str, times: int) -> None:
+        self.counts[technique] = self.counts.get(technique, 0) + times
 
     # -- cheap rules ----------------------------------------------------------------
 
     def _chain(self, cand: list[int], work: list[int]) -> None:
         n, single, spread = self.n, self.single, self.spread
         pending = set(work)
+        narrowed = False
         while work:
             k = work.pop()
             pending.discard(k)
@@ -132,9 +147,12 @@ class Propagator:
                         if not nj:
                             raise Contradiction(f"{j} cannot be placed: no free cell next to where {k} can go")
                         cand[j] = nj
+                        narrowed = True
                         if j not in pending:
                             pending.add(j)
                             work.append(j)
+        if narrowed:
+            self._used("neighbours", 1)
 
     def _take(self, cand: list[int], open_numbers: list[int], placed: int, work: list[int]) -> None:
         """Cells of newly placed numbers are no longer open to any other number."""
@@ -215,10 +233,10 @@ class Propagator:
             ones |= u
         alone = ones & ~twos
         for (lo, hi), u in zip(runs, reach):
-            if hi - lo >= _LONGEST_LISTED:
+            if hi - lo >= self.longest_listed:
                 found_runs.append((lo, hi, None, u))
                 continue
-            must = u & alone
+            must = u & alone if self.level >= 3 else 0
             key = (must, *cand[lo - 1 : hi + 2])
             if key in memo:
                 found = memo[key]

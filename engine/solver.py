@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Mapping
 
-from .board import Grid, Puzzle, is_solution
+from .board import Cell, Grid, Puzzle, is_solution
 from .propagation import Propagator
 
 _CHECK_CLOCK_EVERY = 16
@@ -54,8 +55,19 @@ class SolveResult:
 class _Search:
     """One search over one puzzle, with its budget and the solutions found."""
 
-    def __init__(self, puzzle: Puzzle, limit: int, max_nodes: int | None, max_seconds: float | None):
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        limit: int,
+        max_nodes: int | None,
+        max_seconds: float | None,
+        forbid: Mapping[Cell, int] | None = None,
+        prefer: Mapping[Cell, int] | None = None,
+    ):
         self.puzzle = puzzle
+        self.forbid = dict(forbid or {})
+        # Tried first when branching: a known solution leads the search to its neighbours.
+        self.prefer = {v: puzzle.board.bit(c) for c, v in (prefer or {}).items()}
         self.board = puzzle.board
         self.n = puzzle.board.size
         self.limit = limit
@@ -81,6 +93,11 @@ class _Search:
         for k in range(1, n + 1):
             if not cand[k]:
                 cand[k] = free
+        for cell, value in self.forbid.items():
+            if 1 <= value <= n and cell in board.cell_set:
+                cand[value] &= ~board.bit(cell)
+                if not cand[value]:
+                    return cand, f"{value} has no cell left"
         return cand, self._gap_check()
 
     def _gap_check(self) -> str | None:
@@ -155,8 +172,10 @@ class _Search:
         k = self.pick_number(cand, runs)
         found: list[list[int]] = []
         options = cand[k]
+        first = self.prefer.get(k, 0) & options
         while options:
-            low = options & -options
+            low = first or options & -options
+            first = 0
             options ^= low
             child = cand.copy()
             child[k] = low
@@ -251,12 +270,20 @@ def solve(
     limit: int = 1,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    forbid: Mapping[Cell, int] | None = None,
+    prefer: Mapping[Cell, int] | None = None,
 ) -> SolveResult:
-    """Search for up to ``limit`` solutions, within an optional node or time budget."""
+    """Search for up to ``limit`` solutions, within an optional node or time budget.
+
+    ``forbid`` ({cell: number}) keeps only solutions where none of those cells holds that
+    number: the generator asks "is there a solution other than the known one?" this way.
+    ``prefer`` ({cell: number}) is tried first when branching, so the search looks near a
+    known solution before anywhere else.
+    """
     if limit < 1:
         raise ValueError("limit must be at least 1")
     start = time.perf_counter()
-    search = _Search(puzzle, limit, max_nodes, max_seconds)
+    search = _Search(puzzle, limit, max_nodes, max_seconds, forbid, prefer)
     reason = search.run()
     return SolveResult(
         solutions=search.solutions,

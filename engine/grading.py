@@ -1,0 +1,133 @@
+"""The grader: a logic solver in tiers of human techniques, and a puzzle's difficulty.
+
+Each tier adds techniques to the one below (``propagation.py`` holds them):
+
+- easy: a number must touch the numbers before and after it ("neighbours", which also
+  bounds it by its distance to them), a number with one cell left takes it, a cell only
+  one number can reach gets it ("only number");
+- medium: the end of a dead end ("dead end"), the only routes between two numbers
+  ("path": cells off every route are ruled out, cells on every route are taken);
+- hard: a cell only one gap can reach lies on that gap's route, and a closed-off region
+  must be filled exactly by the gaps that can reach it ("region");
+- expert: try a number in a cell and see the hard tier fail ("trial").
+
+A puzzle's grade is the weakest tier that finishes it.  Every technique is sound, so a
+tier that finishes a puzzle also proves its solution unique: the generator uses that as
+its cheap judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Grid, Puzzle
+from .propagation import Propagator
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+_TRIAL_TIER = 4
+_TRIAL_WIDTH = 3  # trial looks at numbers with at most this many cells left
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A difficulty level and how often each technique was needed."""
+
+    level: str
+    techniques: dict[str, int] = field(default_factory=dict)
+    solved_by_logic: bool = True  # False when even trial could not finish it
+
+
+@dataclass
+class LogicResult:
+    """Where a logic solve ended: solved, stuck, or a contradiction."""
+
+    solved: bool
+    contradiction: str | None
+    cand: list[int]
+    techniques: dict[str, int]
+
+    def grid(self, puzzle: Puzzle) -> Grid:
+        """The cells placed so far, with their numbers."""
+        board = puzzle.board
+        lookup = board.cell_of_bitpos
+        out: Grid = {}
+        for k in range(1, puzzle.size + 1):
+            c = self.cand[k]
+            if c and not c & (c - 1):
+                out[board.cells[lookup[c.bit_length() - 1]]] = k
+        return out
+
+
+def start_state(puzzle: Puzzle) -> list[int]:
+    """Candidate masks straight from the givens: a given's cell, else every free cell."""
+    board, n = puzzle.board, puzzle.size
+    cand = [0] * (n + 2)
+    taken = 0
+    for cell, value in puzzle.givens.items():
+        cand[value] = board.bit(cell)
+        taken |= cand[value]
+    for k in range(1, n + 1):
+        if not cand[k]:
+            cand[k] = board.mask & ~taken
+    return cand
+
+
+def logic_solve(puzzle: Puzzle, tier: int) -> LogicResult:
+    """Apply the techniques of ``tier`` (1 easy .. 4 expert) until stuck or solved."""
+    n = puzzle.size
+    # A person looks along a route of any length, so the grader lists long runs too.
+    rules = Propagator(puzzle.board, level=min(tier, 3), longest_listed=puzzle.size)
+    cand = start_state(puzzle)
+    why = rules.propagate(cand, list(range(1, n + 1)))
+    if why is None and tier >= _TRIAL_TIER:
+        why = _trials(rules, cand)
+    solved = why is None and all(not cand[k] & (cand[k] - 1) for k in range(1, n + 1))
+    return LogicResult(solved, why, cand, dict(rules.counts))
+
+
+def _trials(rules: Propagator, cand: list[int]) -> str | None:
+    """Rule out each cell whose trial fails, until nothing more falls."""
+    n = rules.n
+    progress = True
+    while progress:
+        progress = False
+        for k in range(1, n + 1):
+            c = cand[k]
+            if not c & (c - 1) or c.bit_count() > _TRIAL_WIDTH:
+                continue
+            options = c
+            while options:
+                bit = options & -options
+                options ^= bit
+                trial = cand.copy()
+                trial[k] = bit
+                saved = dict(rules.counts)
+                failed = rules.propagate(trial, [k]) is not None
+                rules.counts = saved  # what happens inside a trial is not a technique used
+                if failed:
+                    rules.counts["trial"] = rules.counts.get("trial", 0) + 1
+                    cand[k] &= ~bit
+                    why = rules.propagate(cand, [k])
+                    if why is not None:
+                        return why
+                    progress = True
+                    break
+    return None
+
+
+def solves_at(puzzle: Puzzle, level: str) -> bool:
+    """Whether the techniques of ``level`` alone finish the puzzle (so it is unique)."""
+    return logic_solve(puzzle, DIFFICULTIES.index(level) + 1).solved
+
+
+def grade(puzzle: Puzzle) -> Grade:
+    """The weakest tier that finishes the puzzle, with the techniques it used."""
+    result = None
+    for tier, level in enumerate(DIFFICULTIES, start=1):
+        result = logic_solve(puzzle, tier)
+        if result.contradiction is not None:
+            raise ValueError(f"the puzzle has no solution: {result.contradiction}")
+        if result.solved:
+            return Grade(level, result.techniques)
+    assert result is not None
+    return Grade("expert", result.techniques, solved_by_logic=False)

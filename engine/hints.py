@@ -1,0 +1,148 @@
+"""Hints: the next deduction a person could make from a position, in words.
+
+A position is the puzzle's givens plus the player's entries.  A wrong entry comes first
+("the 12 in row 3, column 4 is wrong"); otherwise the simplest placement is explained,
+looking first for patterns a person sees at a glance (the only free cell touching both
+neighbours of a number; a number whose neighbour has one free cell left), then for what
+the grader's tiers deduce.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+from .board import Board, Cell, Grid, Puzzle
+from .grading import DIFFICULTIES, logic_solve
+from .solver import solve
+
+HintKind = Literal["mistake", "deduction", "solved", "no solution"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to tell the player, and the cells it concerns (the target cell first)."""
+
+    kind: HintKind
+    text: str
+    cells: list[Cell] = field(default_factory=list)
+    number: int | None = None
+
+
+def cell_name(cell: Cell) -> str:
+    """'row R, column C', 1-based, as players count."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def check_entries(puzzle: Puzzle, entries: Mapping[Cell, int]) -> None:
+    """Raise ValueError unless every entry is a number 1..N in an open cell of the board."""
+    n = puzzle.size
+    for cell, value in entries.items():
+        if cell not in puzzle.board.cell_set:
+            raise ValueError(f"{cell_name(cell)} is not a cell of this board")
+        if cell in puzzle.givens:
+            raise ValueError(f"{cell_name(cell)} holds a given number")
+        if not 1 <= value <= n:
+            raise ValueError(f"{value} in {cell_name(cell)} is outside 1..{n}")
+
+
+def hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int] | None = None) -> Hint:
+    """The next thing to do from this position: fix a mistake, or place a number, and why."""
+    check_entries(puzzle, entries)
+    if solution is None:
+        found = solve(puzzle, limit=1)
+        if not found.solutions:
+            return Hint("no solution", f"This puzzle has no solution: {found.reason or 'no way to place every number'}.")
+        solution = found.solutions[0]
+    mistake = _first_mistake(puzzle, entries, solution)
+    if mistake:
+        return mistake
+    position: Grid = {**puzzle.givens, **entries}
+    if len(position) == puzzle.size:
+        return Hint("solved", "The board is complete and correct.")
+    return _glance(puzzle.board, position) or _deduce(puzzle, position, solution)
+
+
+def _first_mistake(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int]) -> Hint | None:
+    board = puzzle.board
+    where: dict[int, Cell] = {v: c for c, v in puzzle.givens.items()}
+    for cell, value in sorted(entries.items()):
+        if solution[cell] == value:
+            where.setdefault(value, cell)
+    for cell, value in sorted(entries.items()):
+        if solution[cell] == value:
+            continue
+        text = f"The {value} in {cell_name(cell)} is wrong"
+        related = [cell]
+        other = where.get(value)
+        if other is not None and other != cell:
+            text += f": {value} is already at {cell_name(other)}"
+            related.append(other)
+        else:
+            apart = [k for k in (value - 1, value + 1) if k in where and not board.touches(cell, where[k])]
+            if apart:
+                text += f": it does not touch {apart[0]} at {cell_name(where[apart[0]])}"
+                related.append(where[apart[0]])
+        return Hint("mistake", text + ".", related, value)
+    return None
+
+
+def _glance(board: Board, position: Grid) -> Hint | None:
+    """Placements a person sees at once, checked directly on the position."""
+    n = board.size
+    at = {v: c for c, v in position.items()}
+    free_near = {}
+
+    def free_neighbours(cell: Cell) -> list[Cell]:
+        if cell not in free_near:
+            i = board.index[cell]
+            free_near[cell] = [board.cells[j] for j in board.neighbours[i] if board.cells[j] not in position]
+        return free_near[cell]
+
+    for k in range(1, n + 1):
+        if k in at or k - 1 not in at or k + 1 not in at:
+            continue
+        both = [c for c in free_neighbours(at[k - 1]) if c in free_neighbours(at[k + 1])]
+        if len(both) == 1:
+            text = f"{k} must go in {cell_name(both[0])}: it is the only free cell touching both {k - 1} and {k + 1}."
+            return Hint("deduction", text, [both[0], at[k - 1], at[k + 1]], k)
+    for k in range(1, n + 1):
+        if k in at:
+            continue
+        for step in (-1, 1):
+            anchor, beyond = k + step, k + 2 * step
+            if anchor not in at or not (beyond in at or beyond in (0, n + 1)):
+                continue
+            near = free_neighbours(at[anchor])
+            if len(near) == 1:
+                side = "before" if step > 0 else "after"
+                text = (
+                    f"{k} must go in {cell_name(near[0])}: {anchor} needs the number {side} it next to it, "
+                    f"and this is its only free neighbour."
+                )
+                return Hint("deduction", text, [near[0], at[anchor]], k)
+    return None
+
+
+_TECHNIQUE_WORDS = {
+    1: "the numbers around it leave no other cell within reach",
+    2: "every route between the numbers around it passes there",
+    3: "the gaps that can reach that part of the board must fill it exactly",
+}
+
+
+def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int]) -> Hint:
+    """The first placement the grader's tiers find, explained by the tier that found it."""
+    board = puzzle.board
+    current = Puzzle(board, position)
+    for tier in range(1, len(DIFFICULTIES)):
+        placed = logic_solve(current, tier).grid(current)
+        new = sorted((v, c) for c, v in placed.items() if c not in position)
+        if new:
+            value, cell = new[0]
+            text = f"{value} must go in {cell_name(cell)}: {_TECHNIQUE_WORDS[tier]}."
+            return Hint("deduction", text, [cell], value)
+    # Nothing short of trial and error places a number here: give one from the solution.
+    cell = min((c for c in board.cells if c not in position), key=lambda c: solution[c])
+    value = solution[cell]
+    return Hint("deduction", f"No simple deduction is left; {value} goes in {cell_name(cell)}.", [cell], value)

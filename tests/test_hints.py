@@ -1,0 +1,54 @@
+"""Tests for engine.hints: every hint is true, and mistakes are pointed out."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Board, Puzzle
+from engine.hints import hint
+from puzzle_files import DATA, PUZZLE_FILES, load
+
+SMALL = [p for p in PUZZLE_FILES if "large" not in p.parts]
+
+
+@pytest.mark.parametrize("path", SMALL, ids=lambda p: p.name)
+def test_following_the_hints_solves_the_puzzle(path):
+    puzzle, known = load(path)
+    entries: dict = {}
+    for _ in range(puzzle.size):
+        step = hint(puzzle, entries, known)
+        if step.kind == "solved":
+            break
+        assert step.kind == "deduction"
+        target = step.cells[0]
+        assert known[target] == step.number  # the deduction agrees with the solution
+        assert str(step.number) in step.text
+        entries[target] = step.number
+    assert len(entries) + len(puzzle.givens) == puzzle.size
+
+
+def test_first_hint_on_a_fresh_puzzle_is_explained():
+    puzzle, known = load(DATA / "classic-8x8-40.txt")
+    step = hint(puzzle, {})
+    assert step.kind == "deduction"
+    assert known[step.cells[0]] == step.number
+    assert "must go in row" in step.text
+
+
+def test_a_wrong_entry_is_pointed_at():
+    puzzle, known = load(DATA / "seed000-5x5.txt")
+    open_cells = [c for c in puzzle.board.cells if c not in puzzle.givens]
+    right, wrong = open_cells[0], open_cells[1]
+    entries = {right: known[right], wrong: known[right]}
+    step = hint(puzzle, entries)
+    assert step.kind == "mistake"
+    assert step.cells[0] == wrong
+    assert f"The {known[right]} in row {wrong[0] + 1}, column {wrong[1] + 1} is wrong" in step.text
+
+
+def test_bad_entries_are_refused():
+    puzzle = Puzzle(Board.rectangle(2, 2), {(0, 0): 1})
+    with pytest.raises(ValueError, match="outside 1..4"):
+        hint(puzzle, {(0, 1): 9})
+    with pytest.raises(ValueError, match="holds a given"):
+        hint(puzzle, {(0, 0): 2})
