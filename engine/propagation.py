@@ -242,6 +242,10 @@ class Propagator:
                 found = memo[key]
             else:
                 found = self._enumerate(cand, lo, hi, must)
+                if found is None and must:
+                    # Covering the must-cells made the search too long: still use the
+                    # routes themselves, so this tier never knows less than the one below.
+                    found = self._enumerate(cand, lo, hi, 0)
                 if len(memo) > _MEMO_LIMIT:
                     memo.clear()
                 memo[key] = found

@@ -113,15 +113,24 @@ def test_variant_puzzles_made_unique_by_adding_clues(adjacency):
     assert result.solution == path
 
 
-def test_a_node_budget_gives_up_instead_of_hanging():
-    puzzle = Puzzle(Board.rectangle(15, 15), {(0, 0): 1, (14, 14): 225})
-    result = solve(puzzle, limit=2, max_nodes=30)
+def test_a_step_budget_gives_up_instead_of_hanging():
+    puzzle, _ = load(DATA / "large" / "rectangle20_s1.txt")  # needs a few hundred steps
+    result = solve(puzzle, limit=2, max_nodes=5)
     assert result.gave_up
     with pytest.raises(SolverGaveUp, match="gave up"):
-        count_solutions(puzzle, limit=2, max_nodes=30)
+        count_solutions(puzzle, limit=2, max_nodes=5)
 
 
-def test_a_time_budget_gives_up_instead_of_hanging():
-    puzzle = Puzzle(Board.rectangle(15, 15), {(0, 0): 1, (14, 14): 225})
-    result = solve(puzzle, limit=1000, max_seconds=0.2)
+@pytest.mark.parametrize("side", [12, 50])  # small enough for SAT / so open it is searched plainly
+def test_a_time_budget_gives_up_instead_of_hanging(side):
+    puzzle = Puzzle(Board.rectangle(side, side), {(0, 0): 1})
+    result = solve(puzzle, limit=10_000, max_seconds=0.3)
     assert result.gave_up and not result.complete
+    assert result.seconds < 5
+
+
+def test_open_boards_still_find_solutions():
+    for side in (6, 30):  # one goes to SAT, one is too open for it
+        puzzle = Puzzle(Board.rectangle(side, side), {(0, 0): 1, (side - 1, side - 1): side * side})
+        result = solve(puzzle, limit=2)
+        assert result.count == 2 and all(is_solution(puzzle, g) for g in result.solutions)
