@@ -1,4 +1,4 @@
-"""The Hidato engine: boards of any shape, the text notation, the solver.
+"""The Hidato engine: boards and shapes, the text notation, solver, generator, grader, hints.
 
 Pure Python with no web imports; the web app and the command line use only what is
 exported here.
@@ -13,10 +13,28 @@ from .notation import (
     puzzle_to_id,
     split_puzzles,
 )
+from .generator import Generated, GenerationError, generate
+from .grading import DIFFICULTIES, Grade, grade
+from .hints import Hint, hint
+from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
 
 __all__ = [
     "ADJACENCIES",
+    "DIFFICULTIES",
+    "SHAPES",
+    "Generated",
+    "GenerationError",
+    "Grade",
+    "Hint",
+    "ShapeError",
+    "ShapeSpec",
+    "generate",
+    "grade",
+    "hint",
+    "parse_mask",
+    "shape_board",
+    "shape_cells",
     "MAX_CELLS",
     "Adjacency",
     "Board",
