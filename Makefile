@@ -15,10 +15,18 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed
 
+# Serves on http://127.0.0.1:5000 (HOST=0.0.0.0 PORT=8000 make run to change that); the
+# SQLite database is created in instance/ on first run, DATABASE_URL selects another.
 run: install
-	$(VENV)/bin/hidato --help
+	$(VENV)/bin/hidato serve
 
+# Browser tests use Debian's Chromium (Playwright cannot download browsers here).
 test: install
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing chromium for the browser tests (apt-get)"; \
+		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
 	$(PY) -m pytest
 
 bench: install

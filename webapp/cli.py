@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import signal
 import sys
 from typing import Any, Callable, Sequence
 
@@ -111,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     _add_solve(commands)
+    _add_serve(commands)
+    _add_pool(commands)
     return parser
 
 
@@ -282,6 +286,112 @@ def _result_json(puzzle: Puzzle, result: SolveResult, status: str, limit: int) -
 
 def _print_json(payload: dict[str, Any]) -> None:
     print(json.dumps(payload, separators=(",", ":")))
+
+
+# --- serve ----------------------------------------------------------------------------
+
+
+def _add_serve(commands: argparse._SubParsersAction) -> None:
+    sub = commands.add_parser(
+        "serve",
+        help="serve the web app (http://127.0.0.1:5000 by default)",
+        description="Serve the Hidato web app with Werkzeug's server. The SQLite database in "
+                    "the instance folder is created on first run; DATABASE_URL selects another.",
+    )
+    sub.add_argument("--host", default=os.environ.get("HOST") or "127.0.0.1",
+                     help="address to listen on (default $HOST or 127.0.0.1)")
+    sub.add_argument("--port", type=_port, default=os.environ.get("PORT") or "5000",
+                     help="port to listen on (default $PORT or 5000)")
+    sub.add_argument("--debug", action="store_true", help="reload on code changes, show tracebacks")
+    sub.set_defaults(handler=_cmd_serve)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 65535, got {value}")
+    return value
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from werkzeug.serving import run_simple
+
+    from webapp import create_app
+
+    app = create_app()
+    print(f"Hidato on http://{args.host}:{args.port}/ (database in {app.instance_path})", file=sys.stderr)
+    # SIGTERM (from a process manager) ends the server like Ctrl-C, so the pool child is stopped too.
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+    try:
+        run_simple(args.host, args.port, app, threaded=True, use_reloader=args.debug, use_debugger=args.debug)
+    finally:
+        app.extensions["hidato"].refiller.stop()
+    return EXIT_OK
+
+
+# --- pool -----------------------------------------------------------------------------
+
+
+def _add_pool(commands: argparse._SubParsersAction) -> None:
+    sub = commands.add_parser(
+        "pool",
+        help="manage the pool of pre-generated puzzles",
+        description="The web app serves large and expert puzzles from a pool of "
+                    "pre-generated ones, so nobody waits for the generator.",
+    )
+    actions = sub.add_subparsers(dest="pool_command", metavar="ACTION", title="actions")
+    fill = actions.add_parser(
+        "fill",
+        help="generate puzzles until the pool is full",
+        description="Top up the pool: each shape at its default size, in every variant, at "
+                    "the hard and expert levels (or only the --only options), and make "
+                    "today's and tomorrow's puzzle of the day.",
+    )
+    fill.add_argument("--count", type=_positive_int, default=1, metavar="N",
+                      help="puzzles to keep waiting for each set of options (default 1)")
+    fill.add_argument("--only", action="append", default=[], metavar="SHAPE:SIZE:DIFFICULTY:VARIANT",
+                      help="fill only these options (repeatable), e.g. diamond:7:expert:hidato")
+    fill.add_argument("--database-url", metavar="URL",
+                      help="the database (default $DATABASE_URL, else the instance folder's SQLite file)")
+    fill.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    fill.set_defaults(handler=_cmd_pool_fill)
+    sub.set_defaults(handler=_cmd_pool)
+
+
+def _cmd_pool(args: argparse.Namespace) -> int:
+    return _fail("missing action (see 'hidato pool --help')")
+
+
+def _cmd_pool_fill(args: argparse.Namespace) -> int:
+    from webapp import create_app
+    from webapp.pool import default_targets, fill, today_and_tomorrow
+    from webapp.puzzles import parse_options
+
+    targets = []
+    for text in args.only:
+        parts = text.split(":")
+        if len(parts) != 4:
+            return _fail(f"--only expects SHAPE:SIZE:DIFFICULTY:VARIANT, got {text!r}")
+        shape, size, difficulty, variant = parts
+        try:
+            targets.append(parse_options({"shape": shape, "size": size, "difficulty": difficulty,
+                                          "variant": variant}))
+        except ValueError as err:
+            return _fail(f"--only {text}: {err}")
+    config: dict[str, Any] = {"POOL_FILL_ON_START": False}
+    if args.database_url:
+        config["DATABASE_URL"] = args.database_url
+    app = create_app(config)
+    store = app.extensions["hidato"].store
+    report = None if args.quiet else (lambda line: print(line, flush=True))
+    days = [] if args.only else today_and_tomorrow()
+    made = fill(store, targets or default_targets(), count=args.count, report=report, days=days)
+    if not args.quiet:
+        print(f"pool: {made} puzzle(s) added")
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -1,0 +1,206 @@
+// Hidato: moving between cells with the keyboard, the running clock, Print.
+// Progressive enhancement only: every page works without it (forms post normally),
+// and htmx (static/vendor/htmx.min.js) does the requests.
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  root.classList.remove("no-js");
+  root.classList.add("js");
+
+  // --- board layout: --cols for browsers without typed attr() ---------------------
+
+  function sizeBoards(scope) {
+    (scope || document).querySelectorAll(".board[data-cols]").forEach(function (board) {
+      board.style.setProperty("--cols", board.dataset.cols);
+    });
+  }
+
+  // --- moving between cells --------------------------------------------------------
+
+  function openInputs() {
+    return Array.prototype.slice.call(document.querySelectorAll(".board input:not([readonly])"));
+  }
+
+  function inputAt(row, col) {
+    var input = document.getElementById("c-" + row + "-" + col);
+    return input && !input.readOnly ? input : null;
+  }
+
+  function focusInput(input) {
+    if (!input) return false;
+    input.focus();
+    input.select();
+    return true;
+  }
+
+  // The next open cell in a straight line (givens and holes are skipped).
+  function step(input, drow, dcol) {
+    var cell = input.closest(".cell");
+    var board = input.closest(".board");
+    var row = +cell.dataset.row, col = +cell.dataset.col;
+    var rows = +board.dataset.rows, cols = +board.dataset.cols;
+    for (;;) {
+      row += drow;
+      col += dcol;
+      if (row < 1 || row > rows || col < 1 || col > cols) return null;
+      var next = inputAt(row, col);
+      if (next) return next;
+    }
+  }
+
+  function neighbourInOrder(input, delta) {
+    var all = openInputs();
+    var at = all.indexOf(input);
+    return at < 0 ? null : all[at + delta] || null;
+  }
+
+  var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.closest(".board")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (ARROWS[event.key]) {
+      var move = ARROWS[event.key];
+      if (focusInput(step(input, move[0], move[1]))) event.preventDefault();
+      return;
+    }
+    if (event.key === "Enter") {
+      // Enter moves on like Tab; leaving the cell sends its number (htmx, on change).
+      event.preventDefault();
+      if (!focusInput(neighbourInOrder(input, event.shiftKey ? -1 : 1))) {
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input instanceof HTMLInputElement && input.closest(".board")) input.select();
+  });
+
+  // --- Print -----------------------------------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-print]")) {
+      event.preventDefault();
+      window.print();
+    }
+  });
+
+  // --- the clock -------------------------------------------------------------------
+  // The server keeps the time; #timer carries the seconds at render time and whether
+  // the clock runs. While the page is hidden the server is told, so time away from the
+  // puzzle does not count.
+
+  function format(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
+    var mm = h ? String(m).padStart(2, "0") : String(m);
+    return (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
+  }
+
+  function currentSeconds(timer) {
+    if (!timer.dataset.since) timer.dataset.since = String(Date.now());
+    var base = +timer.dataset.seconds || 0;
+    if (timer.dataset.running !== "true") return base;
+    return base + Math.floor((Date.now() - +timer.dataset.since) / 1000);
+  }
+
+  function tick() {
+    var timer = document.getElementById("timer");
+    if (!timer) return;
+    var clock = timer.querySelector(".clock");
+    var text = format(currentSeconds(timer));
+    if (clock && clock.textContent !== text) clock.textContent = text;
+  }
+
+  function clockUrl() {
+    var form = document.getElementById("board-form");
+    return form ? form.dataset.clock : null;
+  }
+
+  function tellServer(event, beacon) {
+    var url = clockUrl();
+    if (!url) return;
+    var body = new FormData();
+    body.append("event", event);
+    if (beacon && navigator.sendBeacon) {
+      navigator.sendBeacon(url, body);
+    } else {
+      fetch(url, { method: "POST", body: body, credentials: "same-origin", keepalive: true }).catch(function () {});
+    }
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    var timer = document.getElementById("timer");
+    if (!timer) return;
+    if (document.visibilityState === "hidden") {
+      timer.dataset.seconds = String(currentSeconds(timer));
+      timer.dataset.since = String(Date.now());
+      if (timer.dataset.running === "true") timer.dataset.running = "away";
+      tellServer("away", true);
+    } else {
+      timer.dataset.since = String(Date.now());
+      if (timer.dataset.running === "away") timer.dataset.running = "true";
+      tellServer("back", false);
+    }
+  });
+
+  // A heartbeat while the page is open, so a long think still counts.
+  setInterval(function () {
+    var timer = document.getElementById("timer");
+    if (timer && timer.dataset.running === "true" && document.visibilityState === "visible") {
+      tellServer("tick", false);
+    }
+  }, 4 * 60 * 1000);
+
+  setInterval(tick, 1000);
+
+  // --- the New puzzle form: the size follows the shape's range -----------------------
+
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!(select instanceof HTMLSelectElement) || select.id !== "shape") return;
+    var option = select.selectedOptions[0];
+    var size = document.getElementById("size");
+    if (!option || !size) return;
+    size.min = option.dataset.min;
+    size.max = option.dataset.max;
+    var value = +size.value;
+    if (!value || value < +option.dataset.min || value > +option.dataset.max) size.value = option.dataset.default;
+  });
+
+  // --- when a request fails ----------------------------------------------------------
+  // htmx swaps nothing on 4xx/5xx or a network error; say so rather than fail silently.
+
+  function tellPlayer(text) {
+    var status = document.getElementById("status");
+    if (!status) return;
+    var p = document.createElement("p");
+    p.className = "notice error";
+    p.textContent = text;
+    status.replaceChildren(p);
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var code = event.detail.xhr ? event.detail.xhr.status : "";
+    tellPlayer("That didn't work (error " + code + "). Reload the page to see what was saved.");
+  });
+
+  document.addEventListener("htmx:sendError", function () {
+    tellPlayer("The server can't be reached: your last entry was not saved. Check the connection and try again.");
+  });
+
+  // --- after htmx swaps ------------------------------------------------------------
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    sizeBoards(event.target.closest ? event.target.closest("main") || document : document);
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { sizeBoards(); });
+  } else {
+    sizeBoards();
+  }
+})();

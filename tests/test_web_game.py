@@ -1,0 +1,128 @@
+"""webapp.game: entries, feedback, undo/redo, the clock (no Flask, no database)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from engine import parse_puzzle
+from puzzle_files import DATA, load
+from webapp.game import IDLE_LIMIT, EntryError, Game, format_seconds, parse_entry
+
+T0 = datetime(2026, 1, 1, 12, 0, 0)
+
+
+@pytest.fixture
+def game() -> Game:
+    puzzle, solution = load(DATA / "seed000-5x5.txt")
+    return Game(puzzle, solution)
+
+
+def open_cell(game: Game, index: int = 0) -> tuple[tuple[int, int], int]:
+    cell = game.open_cells[index]
+    return cell, game.solution[cell]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", 0), ("  ", 0), ("7", 7), (" 18 ", 18), ("01", 1)],
+)
+def test_parse_entry_accepts(text: str, expected: int) -> None:
+    assert parse_entry(text, 18) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("x", "whole number from 1 to 18"), ("-3", "whole number"), ("1.5", "whole number"),
+     ("0", "out of range"), ("19", "out of range"), ("９", "whole number"), ("9" * 40, "whole number")],
+)
+def test_parse_entry_refuses(text: str, message: str) -> None:
+    with pytest.raises(EntryError, match=message):
+        parse_entry(text, 18)
+
+
+def test_right_and_wrong_entries_are_marked(game: Game) -> None:
+    cell, right = open_cell(game)
+    other, _ = open_cell(game, 1)
+    game.enter(cell, right, T0)
+    game.enter(other, right, T0)  # the same number again: wrong, and a duplicate
+    assert not game.cell_view(cell).wrong
+    view = game.cell_view(other)
+    assert view.wrong and view.invalid
+    assert view.duplicate_of == (cell,)
+    assert "wrong number" in view.note and "also at row" in view.note
+    assert game.state.mistakes == 1
+    assert game.filled == 2 and game.wrong_cells == [other]
+
+
+def test_entries_in_givens_and_holes_are_refused(game: Game) -> None:
+    given = next(iter(game.puzzle.givens))
+    with pytest.raises(EntryError, match="given"):
+        game.enter(given, 3)
+    with pytest.raises(EntryError, match="not a cell"):
+        game.enter((0, 2), 3)  # a hole
+
+
+def test_undo_redo_entries_and_clears(game: Game) -> None:
+    cell, right = open_cell(game)
+    game.enter(cell, right, T0)
+    game.enter(cell, 0, T0)  # a clear is a move too
+    assert cell not in game.state.entries
+    assert game.undo(T0) == cell and game.state.entries[cell] == right
+    assert game.undo(T0) == cell and cell not in game.state.entries
+    assert game.undo(T0) is None
+    assert game.redo(T0) == cell and game.state.entries[cell] == right
+    game.enter(open_cell(game, 1)[0], 5, T0)  # a new move drops what could be redone
+    assert not game.can_redo()
+
+
+def test_solving_stops_the_clock(game: Game) -> None:
+    for index, cell in enumerate(game.open_cells):
+        game.enter(cell, game.solution[cell], T0 + timedelta(seconds=10 * index))
+    assert game.solved and game.finished
+    assert not game.clock_running
+    assert game.seconds(T0 + timedelta(hours=5)) == 10 * (game.total - 1)
+    with pytest.raises(EntryError, match="finished"):
+        game.enter(game.open_cells[0], 1)
+
+
+def test_reveal_fills_the_board_unsolved(game: Game) -> None:
+    game.reveal(T0)
+    assert game.state.revealed and not game.solved
+    assert game.grid() == game.solution
+    game.restart(T0)
+    assert game.state.entries == {} and not game.finished and game.state.mistakes == 0
+
+
+def test_pause_and_idle_time_do_not_count(game: Game) -> None:
+    game.touch(T0)
+    assert game.seconds(T0 + timedelta(seconds=30)) == 30
+    game.pause(T0 + timedelta(seconds=30))
+    assert game.seconds(T0 + timedelta(hours=1)) == 30
+    game.resume(T0 + timedelta(hours=1))
+    assert game.seconds(T0 + timedelta(hours=1, seconds=5)) == 35
+    # Nobody about for a day: only IDLE_LIMIT of it counts.
+    later = T0 + timedelta(days=1)
+    assert game.seconds(later) == 30 + int(IDLE_LIMIT.total_seconds())
+    game.away(later)
+    assert game.seconds(later + timedelta(hours=2)) == 30 + int(IDLE_LIMIT.total_seconds())
+
+
+def test_duplicates_against_givens(game: Game) -> None:
+    given_cell, given_value = next(iter(game.puzzle.givens.items()))
+    cell, _ = open_cell(game)
+    game.enter(cell, given_value)
+    assert game.cell_view(cell).duplicate_of == (given_cell,)
+
+
+@pytest.mark.parametrize(("seconds", "shown"), [(0, "0:00"), (65, "1:05"), (3723, "1:02:03")])
+def test_format_seconds(seconds: int, shown: str) -> None:
+    assert format_seconds(seconds) == shown
+
+
+def test_hex_and_rook_boards_play_the_same() -> None:
+    puzzle = parse_puzzle("# adjacency: rook\n1 . 3\n")
+    game = Game(puzzle, {(0, 0): 1, (0, 1): 2, (0, 2): 3})
+    game.enter((0, 1), 2, T0)
+    assert game.solved

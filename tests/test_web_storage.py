@@ -1,0 +1,123 @@
+"""webapp.storage on a real SQLite file: puzzles, the pool, progress written atomically."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from engine import puzzle_to_id
+from puzzle_files import DATA, load
+from webapp.game import State
+from webapp.storage import Store, StoredPuzzle, database_url
+
+PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
+CODE = puzzle_to_id(PUZZLE)
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    found = Store(database_url(None, str(tmp_path)))
+    yield found
+    found.close()
+
+
+def stored(code_puzzle=PUZZLE, **extra) -> StoredPuzzle:
+    return StoredPuzzle(puzzle_to_id(code_puzzle), code_puzzle, SOLUTION, **extra)
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        (None, "sqlite:////srv/instance/hidato.sqlite3"),
+        ("", "sqlite:////srv/instance/hidato.sqlite3"),
+        ("postgres://u:p@db/hidato", "postgresql+psycopg://u:p@db/hidato"),
+        ("postgresql://u@db/hidato", "postgresql+psycopg://u@db/hidato"),
+        ("postgresql+psycopg://u@db/h", "postgresql+psycopg://u@db/h"),
+        ("sqlite:///other.db", "sqlite:///other.db"),
+    ],
+)
+def test_database_url(url: str | None, expected: str) -> None:
+    assert database_url(url, "/srv/instance") == expected
+
+
+def test_puzzles_round_trip_and_are_stored_once(store: Store) -> None:
+    first = store.save_puzzle(stored(shape="ring", size=5, difficulty="easy", seed=7,
+                                     grade={"level": "easy", "techniques": {"single": 3}}))
+    again = store.save_puzzle(stored(shape="other"))
+    assert again.shape == "ring" and again.seed == 7
+    found = store.find_puzzle(CODE)
+    assert found is not None
+    assert found.puzzle == PUZZLE and found.solution == SOLUTION
+    assert found.grade == {"level": "easy", "techniques": {"single": 3}}
+    assert first.code == found.code == CODE
+    assert store.find_puzzle("1x1:a") is None
+
+
+def test_pool_hands_each_puzzle_out_once(store: Store) -> None:
+    other, other_solution = load(DATA / "classic-8x8-40.txt")
+    store.save_puzzle(stored(shape="s", size=5, difficulty="expert"), pooled=True)
+    store.save_puzzle(StoredPuzzle(puzzle_to_id(other), other, other_solution, shape="s", size=5,
+                                   difficulty="expert"), pooled=True)
+    assert store.pool_counts() == {("s", 5, "expert", "king"): 2}
+    taken = {store.take_from_pool("s", 5, "expert", "king").code for _ in range(2)}  # type: ignore[union-attr]
+    assert taken == {CODE, puzzle_to_id(other)}
+    assert store.take_from_pool("s", 5, "expert", "king") is None
+    assert store.pool_counts() == {}
+
+
+def test_daily_puzzle_is_one_per_date(store: Store) -> None:
+    day = date(2026, 5, 1)
+    store.save_puzzle(stored(daily=day))
+    found = store.daily(day)
+    assert found is not None and found.code == CODE
+    assert store.daily(date(2026, 5, 2)) is None
+
+
+def test_progress_round_trip(store: Store) -> None:
+    store.save_puzzle(stored())
+    assert store.load_progress("p1", CODE) is None
+
+    def change(state: State) -> str:
+        state.entries[(0, 0)] = 16
+        state.history.append((0, 0, 0, 16))
+        state.undo_pos = 1
+        state.mistakes = 2
+        return "done"
+
+    saved, result = store.update_progress("p1", CODE, change)
+    assert result == "done"
+    loaded = store.load_progress("p1", CODE)
+    assert loaded is not None
+    assert loaded.entries == {(0, 0): 16} and loaded.history == [(0, 0, 0, 16)]
+    assert loaded.undo_pos == 1 and loaded.mistakes == 2 and loaded.started is not None
+    assert store.load_progress("p2", CODE) is None
+    [summary] = store.list_progress("p1")
+    assert summary.filled == 1 and summary.total == 10 and summary.puzzle.code == CODE
+    with pytest.raises(LookupError):
+        store.update_progress("p1", "1x1:a", change)
+
+
+def test_concurrent_entries_are_never_lost(store: Store) -> None:
+    store.save_puzzle(stored())
+    cells = [c for c in PUZZLE.board.cells if c not in PUZZLE.givens]
+    barrier = threading.Barrier(len(cells))
+    errors: list[BaseException] = []
+
+    def enter(cell: tuple[int, int]) -> None:
+        try:
+            barrier.wait()
+            store.update_progress("p", CODE, lambda state: state.entries.__setitem__(cell, SOLUTION[cell]))
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=enter, args=(cell,)) for cell in cells]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    loaded = store.load_progress("p", CODE)
+    assert loaded is not None and loaded.entries == {c: SOLUTION[c] for c in cells}

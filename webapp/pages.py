@@ -1,0 +1,122 @@
+"""Home (puzzle of the day, New puzzle form, examples), the waiting page, My puzzles."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+
+from engine import puzzle_from_id
+
+from . import services
+from .game import Game
+from .puzzles import VARIANTS, daily, difficulties, parse_options, shapes
+
+bp = Blueprint("pages", __name__)
+
+# (title, note, compact id): small hand-checked puzzles with unique solutions.
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("First steps", "5×5 with a few holes, 18 cells", "5x5:a18A11a17aAa10_1AbBa5aB4a6a"),
+    ("Classic", "8×8 with holes, 40 cells", "8x8:a33_35bCb24_22aCc21bBa26a13_40_11B27c9a1Cb18bEa7bF5a"),
+    ("Irregular", "a ragged 53-cell board", "9x9:Bb29a26D33dD36_35aF38bBa2_44_43_41e1e18_10c48g50aEb52_53E13a"),
+    ("Ring", "a diamond with a hole in the middle, 48 cells",
+     "10x10:D30aG35_33bE38a34a27aC40bB25a22A43bD23a20a45aD17_18aA47_48aB13_15aC3a1_11bEa7_9aGbD"),
+)
+
+
+def player_id(create: bool = False) -> str | None:
+    """This browser's player id, kept in the session cookie; made on first need."""
+    player = session.get("player")
+    if player is None and create:
+        player = secrets.token_hex(16)
+        session["player"] = player
+        session.permanent = True
+    return player
+
+
+def form_context(values: Any = None, error: str | None = None) -> dict[str, Any]:
+    """What the New puzzle form needs to draw itself."""
+    known = shapes()
+    first = next(iter(known.values()), None)
+    values = values or {}
+    return {
+        "shapes": known,
+        "difficulties": difficulties(),
+        "variants": VARIANTS,
+        "form": {
+            "shape": values.get("shape") or (first.name if first else ""),
+            "size": values.get("size") or (first.default_size if first else ""),
+            "difficulty": values.get("difficulty") or "medium",
+            "variant": values.get("variant") or "hidato",
+        },
+        "form_error": error,
+    }
+
+
+def _home(values: Any = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    store = services().store
+    try:
+        today = daily(store, date.today())
+    except ValueError:  # the generator could not make one: the page still shows
+        today = None
+    examples = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
+    return render_template("home.html", today=today, examples=examples,
+                           **form_context(values, error)), status
+
+
+@bp.get("/")
+def home() -> Any:
+    """Puzzle of the day, the New puzzle form and a few examples."""
+    return _home()
+
+
+@bp.post("/new")
+def new_puzzle() -> Any:
+    """Make (or take from the pool) a puzzle for the form's options and go to it."""
+    try:
+        options = parse_options(request.form)
+    except ValueError as err:
+        return _home(request.form, str(err), 400)
+    found = services()
+    stored = found.store.take_from_pool(options.shape, options.size, options.difficulty, options.adjacency)
+    if stored is not None:
+        found.refiller.request(options)  # put another in its place
+        return redirect(url_for("play.page", code=stored.code), 303)
+    try:
+        stored, ticket = found.generator.make(options)
+    except ValueError as err:  # the engine refuses the options (ShapeError is a ValueError)
+        return _home(request.form, str(err), 400)
+    if stored is None:
+        # Slow options: keep some in the pool from now on.
+        found.refiller.request(options)
+        return redirect(url_for("pages.waiting", ticket=ticket), 303)
+    return redirect(url_for("play.page", code=stored.code), 303)
+
+
+@bp.get("/new/<ticket>")
+def waiting(ticket: str) -> Any:
+    """The page shown while a puzzle is generated; it reloads itself until it is ready."""
+    status, result = services().generator.result(ticket)
+    if status == "done":
+        return redirect(url_for("play.page", code=result.code), 303)  # type: ignore[union-attr]
+    if status == "refused":
+        return _home(None, str(result), 400)
+    if status == "failed":
+        return _home(None, f"The puzzle could not be made: {result}", 500)
+    if status == "unknown":
+        abort(404, "This puzzle request has expired (the server restarted or it was already "
+                   "used). Please ask for a new puzzle.")
+    return render_template("waiting.html", options=result)
+
+
+@bp.get("/mine")
+def mine() -> Any:
+    """The puzzles this browser has played: in progress and solved."""
+    player = player_id()
+    games = services().store.list_progress(player) if player else []
+    seconds = {g.puzzle.code: Game(g.puzzle.puzzle, g.puzzle.solution, g.state).seconds() for g in games}
+    return render_template("mine.html", games=games, seconds=seconds,
+                           playing=[g for g in games if not g.state.solved_at and not g.state.revealed],
+                           done=[g for g in games if g.state.solved_at or g.state.revealed])

@@ -1,0 +1,365 @@
+"""A puzzle's page and everything it posts: entries, Check, Hint, Reveal, Undo/Redo, Restart, the clock.
+
+Every route works as a plain form post (answered with a redirect back to the page, the
+Post/Redirect/Get pattern) and as an htmx request (answered with the partial to swap:
+one cell, or the whole game, plus the status line out of band).  Validation feedback
+for htmx is a 200 with the message in the markup, since htmx does not swap 4xx.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, session, url_for
+
+import engine
+from engine import Cell, format_puzzle, puzzle_to_id
+
+from . import services
+from .game import EntryError, Game, cell_name, format_seconds, parse_entry
+from .pages import player_id
+from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, NotPlayable, PuzzleNotFound, load
+from .storage import StoredPuzzle
+
+bp = Blueprint("play", __name__)
+
+_FIELD = re.compile(r"c-(\d{1,4})-(\d{1,4})")
+ACTIONS = ("save", "check", "hint", "reveal", "reveal-confirm", "cancel", "undo", "redo", "restart",
+           "pause", "resume")
+
+
+@dataclass
+class Notice:
+    """A message for the status line, and the cells it is about (a hint's)."""
+
+    text: str
+    kind: str = "info"  # info, hint, check, error, solved, revealed
+    cells: list[Cell] = field(default_factory=list)
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _stored_or_404(code: str) -> StoredPuzzle:
+    try:
+        return load(services().store, code)
+    except PuzzleNotFound as err:
+        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+    except NotPlayable as err:
+        abort(_not_playable(code, err))
+
+
+def _not_playable(code: str, err: NotPlayable) -> Response:
+    """The page for a well-formed id without one solution: the board, and why it can't be played."""
+    html = render_template("unplayable.html", code=code, puzzle=err.puzzle, message=str(err))
+    return make_response(html, 200 if request.method == "GET" else 400)
+
+
+def _game(stored: StoredPuzzle, player: str | None) -> Game:
+    state = services().store.load_progress(player, stored.code) if player else None
+    return Game(stored.puzzle, stored.solution, state)
+
+
+def _copy(source: Any, target: Any) -> None:
+    target.__dict__.update(source.__dict__)
+
+
+def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
+    """Apply ``change(game)`` to this browser's game atomically; returns the game and its result."""
+    player = player_id(create=True)
+    assert player is not None
+    box: dict[str, Any] = {}
+
+    def run(state: Any) -> Any:
+        game = Game(stored.puzzle, stored.solution, state)
+        result = change(game)
+        _copy(game.state, state)  # restart replaces the state object
+        box["game"] = game
+        return result
+
+    _state, result = services().store.update_progress(player, stored.code, run)
+    return box["game"], result
+
+
+def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
+             errors: dict[Cell, tuple[str, str]] | None = None, confirm: bool = False) -> dict[str, Any]:
+    """Everything the page and its partials need."""
+    hinted = frozenset(notice.cells) if notice else frozenset()
+    errors = errors or {}
+    board = stored.puzzle.board
+    rows = []
+    for r in range(board.rows):
+        row = []
+        for c in range(board.cols):
+            cell = (r, c)
+            if cell in board.cell_set:
+                raw, message = errors.get(cell, (None, None))
+                row.append(game.cell_view(cell, hinted, raw=raw, error=message))
+            else:
+                row.append(None)
+        rows.append(row)
+    if notice is None:
+        notice = _standing_notice(game)
+    variant = VARIANT_OF_ADJACENCY.get(board.adjacency, "hidato")
+    return {
+        "stored": stored,
+        "code": stored.code,
+        "game": game,
+        "rows": rows,
+        "notice": notice,
+        "confirm": confirm,
+        "variant_label": VARIANTS[variant][0],
+        "hex": board.adjacency == "hex",
+        "seconds": game.seconds(),
+    }
+
+
+def _standing_notice(game: Game) -> Notice | None:
+    if game.solved:
+        return Notice(f"Solved! Time taken: {format_seconds(game.seconds())}.", "solved")
+    if game.state.revealed:
+        return Notice("Solution revealed. Restart to play this puzzle again.", "revealed")
+    if game.state.paused:
+        return Notice("Paused. Press Resume to go on.", "info")
+    return None
+
+
+def _render_game(stored: StoredPuzzle, game: Game, notice: Notice | None = None, status: int = 200,
+                 errors: dict[Cell, tuple[str, str]] | None = None, confirm: bool = False) -> Response:
+    """The answer to an htmx action: the whole game, and the status line out of band."""
+    ctx = _context(stored, game, notice, errors, confirm)
+    html = render_template("_game.html", **ctx) + render_template("_status.html", oob=True, **ctx)
+    return make_response(html, status)
+
+
+def _back_to_page(code: str, notice: Notice | None = None, confirm: bool = False) -> Response:
+    """Post/Redirect/Get for plain form posts; the notice rides along in the session."""
+    if notice is not None:
+        session["notice"] = {"code": code, "text": notice.text, "kind": notice.kind,
+                             "cells": [list(c) for c in notice.cells]}
+    anchor = "reveal" if confirm else "game"
+    target = url_for("play.page", code=code, confirm="reveal" if confirm else None, _anchor=anchor)
+    return redirect(target, 303)
+
+
+def _pop_notice(code: str) -> Notice | None:
+    saved = session.pop("notice", None)
+    if not isinstance(saved, dict) or saved.get("code") != code:
+        return None
+    cells = [(int(r), int(c)) for r, c in saved.get("cells", [])]
+    return Notice(str(saved.get("text", "")), str(saved.get("kind", "info")), cells)
+
+
+# --- the page -----------------------------------------------------------------------
+
+
+@bp.get("/p/<code>")
+def page(code: str) -> Any:
+    """The puzzle's page: the board in its shape, givens fixed, an input per empty cell."""
+    stored = _stored_or_404(code)
+    if stored.code != code:
+        return redirect(url_for("play.page", code=stored.code), 301)
+    notice = _pop_notice(code)
+    # Opening the page starts (or resumes) the clock, and lists the puzzle in My puzzles.
+    game, _ = _change(stored, lambda g: g.touch())
+    confirm = request.args.get("confirm") == "reveal" and not game.finished
+    return render_template("play.html", **_context(stored, game, notice, confirm=confirm))
+
+
+@bp.get("/p/<code>.txt")
+def text(code: str) -> Any:
+    """The puzzle in the text notation, for download (any well-formed id, even one not playable here)."""
+    try:
+        puzzle = load(services().store, code).puzzle
+    except PuzzleNotFound as err:
+        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+    except NotPlayable as err:
+        puzzle = err.puzzle
+    body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
+    response = make_response(body)
+    response.mimetype = "text/plain"
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", puzzle_to_id(puzzle))[:60].strip("-")
+    response.headers["Content-Disposition"] = f'attachment; filename="hidato-{name}.txt"'
+    return response
+
+
+# --- entries --------------------------------------------------------------------------
+
+
+def _cell_from_url(stored: StoredPuzzle, row: int, col: int) -> Cell:
+    cell = (row - 1, col - 1)
+    board = stored.puzzle.board
+    if cell not in board.cell_set:
+        abort(400, f"{cell_name(cell)} is not a cell of this board.")
+    if cell in stored.puzzle.givens:
+        abort(400, f"{cell_name(cell)} holds a given number and cannot be changed.")
+    return cell
+
+
+@bp.post("/p/<code>/cell/<int:row>/<int:col>")
+def entry(code: str, row: int, col: int) -> Any:
+    """One cell's entry: answered with the cell marked right or wrong, and the status line."""
+    stored = _stored_or_404(code)
+    cell = _cell_from_url(stored, row, col)
+    raw = request.form.get(f"c-{row}-{col}", request.form.get("value"))
+    if raw is None:
+        abort(400, f"No number was sent for {cell_name(cell).lower()}.")
+    try:
+        value = parse_entry(raw, stored.puzzle.size)
+    except EntryError as err:
+        game = _game(stored, player_id())
+        if not is_htmx():
+            return _render_page_with_errors(stored, game, {cell: (raw[:12], str(err))})
+        return _render_cell(stored, game, cell, [], raw=raw[:12], error=str(err))
+
+    def change(game: Game) -> tuple[list[Cell], str | None]:
+        before = game.cells_holding(game.state.entries.get(cell, 0), value)
+        try:
+            game.enter(cell, value)
+        except EntryError as err:
+            return before, str(err)
+        after = game.cells_holding(value)
+        return sorted(set(before) | set(after)), None
+
+    game, (touched, problem) = _change(stored, change)
+    if not is_htmx():
+        return _back_to_page(code, Notice(problem, "error") if problem else None)
+    if game.finished or problem:
+        response = _render_game(stored, game, Notice(problem, "error") if problem else None)
+        response.headers["HX-Retarget"] = "#game"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
+    return _render_cell(stored, game, cell, [c for c in touched if c != cell])
+
+
+def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
+                 raw: str | None = None, error: str | None = None) -> Response:
+    """The cell, the other cells whose duplicate marks changed, and the status line (out of band)."""
+    ctx = _context(stored, game)
+    locked = game.finished or game.state.paused
+    html = render_template("_cell.html", v=game.cell_view(cell, raw=raw, error=error), oob=False,
+                           code=stored.code, locked=locked)
+    for other in others:
+        html += render_template("_cell.html", v=game.cell_view(other), oob=True,
+                                code=stored.code, locked=locked)
+    html += render_template("_counts.html", oob=True, **ctx)
+    html += render_template("_status.html", oob=True, **ctx)
+    return make_response(html)
+
+
+def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],
+                             notice: Notice | None = None) -> Response:
+    """A plain form post with bad entries: the page again, with the messages inline (400)."""
+    if notice is None:
+        count = len(errors)
+        first = next(iter(errors.values()))[1]
+        more = f" (and {count - 1} more)" if count > 1 else ""
+        notice = Notice(f"{first}{more}.", "error")
+    html = render_template("play.html", **_context(stored, game, notice, errors))
+    return make_response(html, 400)
+
+
+def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tuple[str, str]]]:
+    """The cell fields of the board form: good numbers, and bad ones with their message."""
+    board = stored.puzzle.board
+    values: dict[Cell, int] = {}
+    errors: dict[Cell, tuple[str, str]] = {}
+    for name, raw in request.form.items():
+        match = _FIELD.fullmatch(name)
+        if not match:
+            continue
+        cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
+        if cell not in board.cell_set or cell in stored.puzzle.givens:
+            abort(400, f"The form names {cell_name(cell).lower()}, which is not an open cell of this board.")
+        try:
+            values[cell] = parse_entry(raw, stored.puzzle.size)
+        except EntryError as err:
+            errors[cell] = (raw[:12], str(err))
+    return values, errors
+
+
+@bp.post("/p/<code>")
+def update(code: str) -> Any:
+    """The board form: take its entries, then do the button's action (Check, Hint, Undo, ...)."""
+    stored = _stored_or_404(code)
+    action = request.form.get("action") or "save"
+    if action not in ACTIONS:
+        abort(400, f"Unknown action {action[:30]!r}.")
+    values, errors = _read_entries(stored)
+    if action not in ("save", "check", "hint"):
+        errors = {}  # the other buttons don't need the board's entries to be right: drop bad ones
+
+    def change(game: Game) -> Notice | None:
+        if not game.finished:
+            for cell, value in values.items():
+                if game.state.entries.get(cell, 0) != value and not game.finished:
+                    game.enter(cell, value)
+        if errors:
+            return None
+        return _act(stored, game, action)
+
+    game, notice = _change(stored, change)
+    if errors:
+        if not is_htmx():
+            return _render_page_with_errors(stored, game, errors)
+        first = next(iter(errors.values()))[1]
+        return _render_game(stored, game, Notice(f"{first}.", "error"), errors=errors)
+    confirm = action == "reveal" and not game.finished
+    if is_htmx():
+        return _render_game(stored, game, notice, confirm=confirm)
+    return _back_to_page(code, notice, confirm=confirm)
+
+
+def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
+    """Do one button's action on the game; returns what to tell the player."""
+    if action in ("save", "cancel", "reveal"):
+        return None  # reveal only asks to confirm; the page shows the question
+    if action == "restart":
+        game.restart()
+        return Notice("Restarted: the board is empty and the clock is back at zero.")
+    if action == "pause":
+        game.pause()
+        return Notice("Paused. Press Resume to go on.")
+    if action == "resume":
+        game.resume()
+        return None
+    if game.finished:
+        return _standing_notice(game)
+    if action == "reveal-confirm":
+        game.reveal()
+        return Notice("Solution revealed. Restart to play this puzzle again.", "revealed")
+    if action == "check":
+        wrong = game.wrong_cells
+        if wrong:
+            names = ", ".join(cell_name(c).lower() for c in wrong[:5])
+            more = f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""
+            count = f"{len(wrong)} entr{'y is' if len(wrong) == 1 else 'ies are'} wrong"
+            return Notice(f"{count}: {names}{more}.", "check", wrong)
+        if not game.state.entries:
+            return Notice("Nothing to check yet: type numbers into the empty cells.", "check")
+        return Notice(f"All {game.filled} entries so far are right.", "check")
+    if action == "hint":
+        found = engine.hint(stored.puzzle, game.state.entries, stored.solution)
+        return Notice(found.text, "hint", list(found.cells))
+    if action == "undo":
+        cell = game.undo()
+        return Notice(f"Undid {cell_name(cell).lower()}." if cell else "Nothing to undo.")
+    if action == "redo":
+        cell = game.redo()
+        return Notice(f"Redid {cell_name(cell).lower()}." if cell else "Nothing to redo.")
+    return None
+
+
+@bp.post("/p/<code>/clock")
+def clock(code: str) -> Any:
+    """The page was hidden (away), shown again (back) or is still open (tick): keeps the clock honest."""
+    stored = _stored_or_404(code)
+    event = request.form.get("event", "")
+    if event not in ("away", "back", "tick"):
+        abort(400, f"Unknown clock event {event[:30]!r}.")
+    if player_id() is not None:
+        _change(stored, lambda g: g.away() if event == "away" else g.touch())
+    return ("", 204)

@@ -1,0 +1,135 @@
+"""The pool of pre-generated puzzles, so large and expert puzzles are served at once.
+
+``fill`` tops the pool up to a count per set of options (and makes today's and
+tomorrow's puzzle of the day); ``hidato pool fill`` runs it.  The web app runs that
+command as a low-priority child process on start and whenever a puzzle is taken from
+the pool, so generation never competes with requests for the server's interpreter.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from datetime import date, timedelta
+from typing import Callable, Iterable
+
+from .puzzles import Options, VARIANTS, daily, difficulties, generate, shapes
+from .storage import Store
+
+# Where ``python -m webapp.cli`` finds the package even when it is not installed.
+_PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Difficulties always kept in the pool: the ones whose generation can take seconds.
+POOLED_DIFFICULTIES = ("hard", "expert")
+
+
+def default_targets() -> list[Options]:
+    """Each shape at its default size, in every variant, at the slow difficulties."""
+    known = difficulties()
+    return [
+        Options(name, spec.default_size, difficulty, variant)
+        for name, spec in shapes().items()
+        for variant in VARIANTS
+        for difficulty in POOLED_DIFFICULTIES
+        if difficulty in known
+    ]
+
+
+def option_key(options: Options) -> tuple[str, int, str, str]:
+    return (options.shape, options.size, options.difficulty, options.adjacency)
+
+
+def fill(store: Store, targets: Iterable[Options], count: int = 1,
+         report: Callable[[str], None] | None = None, days: Iterable[date] = ()) -> int:
+    """Generate puzzles until each target has ``count`` waiting; returns how many were made."""
+    made = 0
+    for day in days:
+        if store.daily(day) is None:
+            daily(store, day)
+            if report:
+                report(f"puzzle of the day {day.isoformat()}: made")
+    for options in targets:
+        waiting = store.pool_counts().get(option_key(options), 0)
+        for _ in range(max(0, count - waiting)):
+            try:
+                stored = generate(options)
+            except ValueError as err:  # the engine refuses these options (e.g. ShapeError)
+                if report:
+                    report(f"{_describe(options)}: skipped: {err}")
+                break
+            store.save_puzzle(stored, pooled=True)
+            made += 1
+            if report:
+                report(f"{_describe(options)}: added {stored.code[:40]}")
+    return made
+
+
+def _describe(options: Options) -> str:
+    return f"{options.shape} {options.size} {options.difficulty} {options.variant}"
+
+
+def today_and_tomorrow() -> list[date]:
+    today = date.today()
+    return [today, today + timedelta(days=1)]
+
+
+class Refiller:
+    """Runs ``hidato pool fill`` in a child process, one at a time, when asked."""
+
+    def __init__(self, database_url: str):
+        self.database_url = database_url
+        self._lock = threading.Lock()
+        self._running: subprocess.Popen[bytes] | None = None
+        self._wanted: list[Options] | None = None  # None: nothing more asked for
+        self._defaults_wanted = False
+
+    def request(self, options: Options | None = None) -> None:
+        """Refill the defaults (options None) or one set of options, soon."""
+        with self._lock:
+            if options is None:
+                self._defaults_wanted = True
+            else:
+                self._wanted = (self._wanted or []) + [options]
+            if self._running is None:
+                self._start_locked()
+
+    def _start_locked(self) -> None:
+        args = [sys.executable, "-m", "webapp.cli", "pool", "fill", "--database-url", self.database_url]
+        if not self._defaults_wanted:
+            if not self._wanted:
+                return
+            for options in self._wanted:
+                args += ["--only", f"{options.shape}:{options.size}:{options.difficulty}:{options.variant}"]
+        self._wanted = None
+        self._defaults_wanted = False
+        nice = shutil.which("nice")
+        if nice:  # lowest priority: the pool never slows the pages down
+            args = [nice, "-n", "19"] + args
+        self._running = subprocess.Popen(
+            args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=_PROJECT_ROOT,
+        )
+        threading.Thread(target=self._watch, args=(self._running,), daemon=True,
+                         name="hidato-pool-watch").start()
+
+    def _watch(self, process: subprocess.Popen[bytes]) -> None:
+        process.wait()
+        with self._lock:
+            self._running = None
+            if self._wanted or self._defaults_wanted:
+                self._start_locked()
+
+    def stop(self) -> None:
+        """End the child process if it is running (used by tests and shutdown)."""
+        with self._lock:
+            self._wanted = None
+            self._defaults_wanted = False
+            process = self._running
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()

@@ -1,0 +1,371 @@
+"""Storage of puzzles and players' progress, the only module that talks to the database.
+
+SQLAlchemy over an SQLite file in the instance folder by default, or the database named
+by ``DATABASE_URL`` (PostgreSQL).  Tables are created on start (``create_all`` never
+drops or alters anything, so no entries are lost); the other modules get plain
+dataclasses back, never ORM rows.
+
+Writes of a player's progress are read-modify-write in one transaction that takes the
+write lock first (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on
+PostgreSQL), so two quick entries from the same browser never overwrite each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Callable, Iterator, TypeVar
+
+from sqlalchemy import (
+    BigInteger,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from engine import Cell, Grid, Puzzle, format_puzzle, parse_puzzle
+
+from .game import State, utcnow
+
+T = TypeVar("T")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PuzzleRow(Base):
+    __tablename__ = "puzzles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # sha256 of the compact id: ids of large boards are too long for some indexes.
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    code: Mapped[str] = mapped_column(Text)  # the compact id, engine.puzzle_to_id
+    shape: Mapped[str] = mapped_column(String(40))
+    size: Mapped[int | None] = mapped_column(Integer)
+    adjacency: Mapped[str] = mapped_column(String(8))
+    difficulty: Mapped[str | None] = mapped_column(String(16))
+    grade: Mapped[str | None] = mapped_column(Text)  # JSON: {"level": ..., "techniques": {...}}
+    puzzle: Mapped[str] = mapped_column(Text)  # text notation
+    solution: Mapped[str] = mapped_column(Text)  # text notation, every cell filled
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    # Waiting in the pool of pre-generated puzzles; cleared when handed to a player.
+    pooled: Mapped[bool] = mapped_column(default=False, index=True)
+    daily: Mapped[date | None] = mapped_column(Date, unique=True)
+
+
+class ProgressRow(Base):
+    __tablename__ = "progress"
+    __table_args__ = (UniqueConstraint("player", "puzzle_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), index=True)  # the browser session
+    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id"), index=True)
+    entries: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, value], ...]
+    history: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, old, new], ...]
+    undo_pos: Mapped[int] = mapped_column(Integer, default=0)
+    mistakes: Mapped[int] = mapped_column(Integer, default=0)
+    elapsed: Mapped[float] = mapped_column(Float, default=0.0)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime)
+    paused: Mapped[bool] = mapped_column(default=False)
+    last_activity: Mapped[datetime | None] = mapped_column(DateTime)
+    started: Mapped[datetime] = mapped_column(DateTime)
+    updated: Mapped[datetime] = mapped_column(DateTime)
+    solved_at: Mapped[datetime | None] = mapped_column(DateTime)
+    revealed: Mapped[bool] = mapped_column(default=False)
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as stored: the puzzle, its unique solution and how it was made."""
+
+    code: str
+    puzzle: Puzzle
+    solution: Grid
+    shape: str = "custom"
+    size: int | None = None
+    difficulty: str | None = None
+    grade: dict[str, Any] | None = None
+    seed: int | None = None
+    created: datetime | None = None
+    daily: date | None = None
+
+    @property
+    def adjacency(self) -> str:
+        return self.puzzle.board.adjacency
+
+
+@dataclass(frozen=True)
+class ProgressSummary:
+    """One line of a player's list of puzzles."""
+
+    puzzle: StoredPuzzle
+    state: State
+    updated: datetime
+    filled: int = 0
+    total: int = 0
+
+
+def key_of(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+def database_url(url: str | None, instance_path: str) -> str:
+    """The SQLAlchemy URL: DATABASE_URL (postgres:// accepted) or the instance SQLite file."""
+    if not url:
+        return f"sqlite:///{instance_path}/hidato.sqlite3"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class Store:
+    """The database: puzzles, the pool, puzzles of the day and players' progress."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        options: dict[str, Any] = {}
+        if self.is_sqlite:
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine = create_engine(url, **options)
+        if self.is_sqlite:
+            _lock_on_begin(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    # --- puzzles --------------------------------------------------------------------
+
+    def find_puzzle(self, code: str) -> StoredPuzzle | None:
+        """The stored puzzle with this compact id, or None."""
+        with self._session() as session:
+            row = session.scalar(select(PuzzleRow).where(PuzzleRow.key == key_of(code)))
+            return _stored(row) if row else None
+
+    def save_puzzle(self, stored: StoredPuzzle, pooled: bool = False) -> StoredPuzzle:
+        """Store a puzzle (kept as it is if already there); returns what is stored."""
+        try:
+            with self._session() as session:
+                row = session.scalar(select(PuzzleRow).where(PuzzleRow.key == key_of(stored.code)))
+                if row is None:
+                    row = _row(stored, pooled)
+                    session.add(row)
+                    session.flush()
+                elif stored.daily and row.daily is None and not pooled:
+                    row.daily = stored.daily
+                return _stored(row)
+        except IntegrityError:
+            # Saved at the same moment by another request, or the date already has one.
+            found = self.daily(stored.daily) if stored.daily else None
+            return found or self.find_puzzle(stored.code) or stored
+
+    def take_from_pool(self, shape: str, size: int, difficulty: str, adjacency: str) -> StoredPuzzle | None:
+        """Hand out the oldest pooled puzzle made with these options, or None."""
+        with self._session() as session:
+            query = (
+                select(PuzzleRow)
+                .where(
+                    PuzzleRow.pooled.is_(True),
+                    PuzzleRow.shape == shape,
+                    PuzzleRow.size == size,
+                    PuzzleRow.difficulty == difficulty,
+                    PuzzleRow.adjacency == adjacency,
+                )
+                .order_by(PuzzleRow.id)
+                .limit(1)
+                .with_for_update(skip_locked=True)
+            )
+            row = session.scalar(query)
+            if row is None:
+                return None
+            row.pooled = False
+            return _stored(row)
+
+    def pool_counts(self) -> dict[tuple[str, int, str, str], int]:
+        """Pooled puzzles waiting, by (shape, size, difficulty, adjacency)."""
+        with self._session() as session:
+            query = (
+                select(PuzzleRow.shape, PuzzleRow.size, PuzzleRow.difficulty, PuzzleRow.adjacency,
+                       func.count())
+                .where(PuzzleRow.pooled.is_(True))
+                .group_by(PuzzleRow.shape, PuzzleRow.size, PuzzleRow.difficulty, PuzzleRow.adjacency)
+            )
+            return {(s, n or 0, d or "", a): count for s, n, d, a, count in session.execute(query)}
+
+    def daily(self, day: date) -> StoredPuzzle | None:
+        """The puzzle of the day for ``day``, if made."""
+        with self._session() as session:
+            row = session.scalar(select(PuzzleRow).where(PuzzleRow.daily == day))
+            return _stored(row) if row else None
+
+    # --- progress -------------------------------------------------------------------
+
+    def load_progress(self, player: str, code: str) -> State | None:
+        """A player's saved game on a puzzle, or None if they never played it."""
+        with self._session() as session:
+            row = session.scalar(
+                select(ProgressRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, PuzzleRow.key == key_of(code))
+            )
+            return _state(row) if row else None
+
+    def update_progress(self, player: str, code: str, change: Callable[[State], T]) -> tuple[State, T]:
+        """Run ``change`` on the player's game (a new one if none) and save it, atomically.
+
+        The puzzle must be stored already.  Returns the saved state and what ``change``
+        returned.
+        """
+        for attempt in range(3):
+            try:
+                return self._update_progress(player, code, change)
+            except IntegrityError:
+                # Two first moves at once on PostgreSQL (no row to lock yet): the loser retries.
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _update_progress(self, player: str, code: str, change: Callable[[State], T]) -> tuple[State, T]:
+        with self._session() as session:
+            puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+            if puzzle_id is None:
+                raise LookupError(f"puzzle {code!r} is not stored")
+            row = session.scalar(
+                select(ProgressRow)
+                .where(ProgressRow.player == player, ProgressRow.puzzle_id == puzzle_id)
+                .with_for_update()
+            )
+            state = _state(row) if row else State()
+            result = change(state)
+            now = utcnow()
+            if row is None:
+                row = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
+                session.add(row)
+            _fill_progress(row, state, now)
+            return state, result
+
+    def list_progress(self, player: str) -> list[ProgressSummary]:
+        """Every puzzle the player has played, the most recently played first."""
+        with self._session() as session:
+            query = (
+                select(ProgressRow, PuzzleRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player)
+                .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
+            )
+            out = []
+            for progress, puzzle in session.execute(query):
+                stored = _stored(puzzle)
+                state = _state(progress)
+                total = stored.puzzle.size - len(stored.puzzle.givens)
+                out.append(ProgressSummary(stored, state, progress.updated, len(state.entries), total))
+            return out
+
+
+def _lock_on_begin(engine: Any) -> None:
+    """Make every SQLite transaction take the write lock at BEGIN (read-modify-write safe)."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the sqlite3 module, issue BEGIN.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _row(stored: StoredPuzzle, pooled: bool) -> PuzzleRow:
+    return PuzzleRow(
+        key=key_of(stored.code),
+        code=stored.code,
+        shape=stored.shape,
+        size=stored.size,
+        adjacency=stored.adjacency,
+        difficulty=stored.difficulty,
+        grade=json.dumps(stored.grade) if stored.grade is not None else None,
+        puzzle=format_puzzle(stored.puzzle),
+        solution=format_puzzle(stored.puzzle, stored.solution),
+        seed=stored.seed,
+        created=stored.created or utcnow(),
+        pooled=pooled,
+        daily=None if pooled else stored.daily,
+    )
+
+
+def _stored(row: PuzzleRow) -> StoredPuzzle:
+    puzzle = parse_puzzle(row.puzzle)
+    solution = dict(parse_puzzle(row.solution, adjacency=puzzle.board.adjacency).givens)
+    return StoredPuzzle(
+        code=row.code,
+        puzzle=puzzle,
+        solution=solution,
+        shape=row.shape,
+        size=row.size,
+        difficulty=row.difficulty,
+        grade=json.loads(row.grade) if row.grade else None,
+        seed=row.seed,
+        created=row.created,
+        daily=row.daily,
+    )
+
+
+def _state(row: ProgressRow) -> State:
+    entries: dict[Cell, int] = {(r, c): v for r, c, v in json.loads(row.entries or "[]")}
+    history = [(r, c, old, new) for r, c, old, new in json.loads(row.history or "[]")]
+    return State(
+        entries=entries,
+        history=history,
+        undo_pos=min(row.undo_pos or 0, len(history)),
+        mistakes=row.mistakes or 0,
+        elapsed=row.elapsed or 0.0,
+        clock_started=row.clock_started,
+        paused=bool(row.paused),
+        last_activity=row.last_activity,
+        started=row.started,
+        solved_at=row.solved_at,
+        revealed=bool(row.revealed),
+    )
+
+
+def _fill_progress(row: ProgressRow, state: State, now: datetime) -> None:
+    row.entries = json.dumps([[r, c, v] for (r, c), v in sorted(state.entries.items())])
+    row.history = json.dumps([list(move) for move in state.history])
+    row.undo_pos = state.undo_pos
+    row.mistakes = state.mistakes
+    row.elapsed = state.elapsed
+    row.clock_started = state.clock_started
+    row.paused = state.paused
+    row.last_activity = state.last_activity
+    row.started = state.started or row.started or now
+    row.solved_at = state.solved_at
+    row.revealed = state.revealed
+    row.updated = now
