@@ -20,14 +20,20 @@ from engine.board import ADJACENCIES, Grid, Puzzle
 from engine.notation import PuzzleFormatError, format_puzzle, parse_puzzle, split_puzzles
 from engine.solver import SolveResult, solve
 
-EXIT_OK = 0
-EXIT_NO_SOLUTION = 1
-EXIT_BAD_INPUT = 2
-EXIT_GAVE_UP = 3
-# Worst first: for a file of several puzzles the exit status is the worst of theirs.
-_SEVERITY = (EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK)
-# Far above any legal file (2500 cells), low enough that `yes | hidato solve` stops.
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+from .cli_puzzles import add_generate, add_grade, add_hint
+from .cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_GAVE_UP,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    Parser,
+    UsageError,
+    fail,
+    positive_int,
+    positive_seconds,
+    read_input,
+    worst,
+)
 
 MAIN_EPILOG = """\
 puzzle notation (one board row per line, cells separated by spaces):
@@ -74,38 +80,9 @@ examples:
 """
 
 
-class _UsageError(Exception):
-    """A bad command line; reported as one line instead of argparse's usage dump."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``hidato`` and all its subcommands."""
-    parser = _Parser(
+    parser = Parser(
         prog="hidato",
         description="Hidato puzzles: fill the board with 1..N so consecutive numbers touch.",
         epilog=MAIN_EPILOG,
@@ -113,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     _add_solve(commands)
+    add_generate(commands)
+    add_grade(commands)
+    add_hint(commands)
     _add_serve(commands)
     _add_pool(commands)
     return parser
@@ -123,12 +103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except _UsageError as err:
-        return _fail(str(err))
+    except UsageError as err:
+        return fail(str(err))
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else EXIT_OK
     if args.command is None:
-        return _fail("missing command (see 'hidato --help')")
+        return fail("missing command (see 'hidato --help')")
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
@@ -139,34 +119,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); nothing more can be written.
         sys.stderr.close()
         return EXIT_OK
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
-def _worst(codes: list[int]) -> int:
-    return min(codes, key=_SEVERITY.index, default=EXIT_OK)
-
-
-def _read_input(path: str) -> str:
-    """The text of FILE or of stdin for ``-``; raises _UsageError when it cannot be read."""
-    name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        raise _UsageError(f"cannot read {name}: {err.strerror or err}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise _UsageError(f"{name} is too large (more than {MAX_INPUT_BYTES} bytes)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise _UsageError(f"{name} is not UTF-8 text (byte {err.start + 1})") from None
 
 
 # --- solve ----------------------------------------------------------------------------
@@ -186,19 +138,19 @@ def _add_solve(commands: argparse._SubParsersAction) -> None:
                      help="neighbourhood, overriding any '# adjacency:' line (default king)")
     sub.add_argument("--count", action="store_true",
                      help="print 'solutions: K' instead of a solution")
-    sub.add_argument("--limit", type=_positive_int, default=2, metavar="N",
+    sub.add_argument("--limit", type=positive_int, default=2, metavar="N",
                      help="stop after N solutions (default 2: enough to tell unique from not)")
     sub.add_argument("--json", action="store_true", help="print each result as one line of JSON")
-    sub.add_argument("--max-seconds", type=_positive_seconds, metavar="S",
+    sub.add_argument("--max-seconds", type=positive_seconds, metavar="S",
                      help="give up on a puzzle after S seconds (exit status 3)")
     sub.set_defaults(handler=_cmd_solve)
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     try:
-        text = _read_input(args.file)
-    except _UsageError as err:
-        return _fail(str(err))
+        text = read_input(args.file)
+    except UsageError as err:
+        return fail(str(err))
     # An input with no puzzle block still goes through the parser for its message.
     blocks = split_puzzles(text) or [(1, text)]
     several = len(blocks) > 1
@@ -208,7 +160,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if number > 1 and not args.json:
             print()
         codes.append(_solve_one(block, first_line, label, args))
-    return _worst(codes)
+    return worst(codes)
 
 
 def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace) -> int:
@@ -350,7 +302,7 @@ def _add_pool(commands: argparse._SubParsersAction) -> None:
                     "the hard and expert levels (or only the --only options), and make "
                     "today's and tomorrow's puzzle of the day.",
     )
-    fill.add_argument("--count", type=_positive_int, default=1, metavar="N",
+    fill.add_argument("--count", type=positive_int, default=1, metavar="N",
                       help="puzzles to keep waiting for each set of options (default 1)")
     fill.add_argument("--only", action="append", default=[], metavar="SHAPE:SIZE:DIFFICULTY:VARIANT",
                       help="fill only these options (repeatable), e.g. diamond:7:expert:hidato")
@@ -362,7 +314,7 @@ def _add_pool(commands: argparse._SubParsersAction) -> None:
 
 
 def _cmd_pool(args: argparse.Namespace) -> int:
-    return _fail("missing action (see 'hidato pool --help')")
+    return fail("missing action (see 'hidato pool --help')")
 
 
 def _cmd_pool_fill(args: argparse.Namespace) -> int:
@@ -374,13 +326,13 @@ def _cmd_pool_fill(args: argparse.Namespace) -> int:
     for text in args.only:
         parts = text.split(":")
         if len(parts) != 4:
-            return _fail(f"--only expects SHAPE:SIZE:DIFFICULTY:VARIANT, got {text!r}")
+            return fail(f"--only expects SHAPE:SIZE:DIFFICULTY:VARIANT, got {text!r}")
         shape, size, difficulty, variant = parts
         try:
             targets.append(parse_options({"shape": shape, "size": size, "difficulty": difficulty,
                                           "variant": variant}))
         except ValueError as err:
-            return _fail(f"--only {text}: {err}")
+            return fail(f"--only {text}: {err}")
     config: dict[str, Any] = {"POOL_FILL_ON_START": False}
     if args.database_url:
         config["DATABASE_URL"] = args.database_url

@@ -1,0 +1,92 @@
+"""Tests for ``hidato generate``, ``hidato grade`` and ``hidato hint``, run as a subprocess."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import count_solutions, grade, parse_puzzle, puzzle_from_id, split_puzzles
+from puzzle_files import DATA, load
+from test_cli import assert_one_error_line, run
+
+
+def test_generate_prints_a_unique_puzzle_and_its_solution():
+    result = run("generate", "--shape", "diamond", "--size", "4", "--difficulty", "hard", "--seed", "7", "--solution")
+    assert result.returncode == 0, result.stderr
+    (_, puzzle_text), (_, solution_text) = split_puzzles(result.stdout)
+    puzzle = parse_puzzle(puzzle_text)
+    assert count_solutions(puzzle) == 1
+    assert grade(puzzle).level == "hard"
+    solved = parse_puzzle(solution_text)
+    assert len(solved.givens) == puzzle.size
+    assert all(solved.givens[c] == v for c, v in puzzle.givens.items())
+
+
+def test_generate_is_deterministic_by_seed_and_count_steps_the_seed():
+    first = run("generate", "--shape", "heart", "--size", "8", "--seed", "4", "--count", "2")
+    again = run("generate", "--shape", "heart", "--size", "8", "--seed", "5")
+    assert first.returncode == 0 and again.returncode == 0
+    blocks = [text for _, text in split_puzzles(first.stdout)]
+    assert len(blocks) == 2 and blocks[0] != blocks[1]
+    assert blocks[1] == again.stdout
+
+
+def test_generate_json_carries_id_grade_and_givens():
+    result = run("generate", "--rows", "5", "--cols", "7", "--adjacency", "rook", "--json", "--difficulty", "easy")
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    puzzle = puzzle_from_id(payload["id"])
+    assert puzzle == parse_puzzle(payload["puzzle"])
+    assert puzzle.board.adjacency == "rook" and puzzle.size == 35
+    assert payload["grade"] == "easy" and payload["givens"] == len(puzzle.givens)
+    assert payload["seconds"] >= 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--shape", "blob"], "unknown shape 'blob'"),
+        (["--shape", "diamond", "--size", "99"], "out of range"),
+        (["--shape", "heart", "--size", "1"], "out of range"),
+        (["--difficulty", "fiendish"], "invalid choice"),
+        (["--rows", "4"], "--rows and --cols go together"),
+        (["--shape", "arrow", "--adjacency", "rook"], "arrow"),
+    ],
+)
+def test_generate_bad_options_exit_2_with_one_line(args, message):
+    result = run("generate", *args)
+    assert result.returncode == 2
+    assert message in assert_one_error_line(result)
+
+
+def test_grade_prints_level_and_techniques():
+    result = run("grade", str(DATA / "classic-8x8-40.txt"))
+    assert result.returncode == 0, result.stderr
+    puzzle, _ = load(DATA / "classic-8x8-40.txt")
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"level: {grade(puzzle).level}"
+    assert any(line.strip().startswith("neighbours:") for line in lines[1:])
+
+
+def test_grade_refuses_a_puzzle_without_a_unique_solution():
+    result = run("grade", stdin=". . .\n. . .\n")
+    assert result.returncode == 1
+    assert "more than one solution" in assert_one_error_line(result)
+
+
+def test_hint_prints_a_true_deduction():
+    path = DATA / "classic-8x8-40.txt"
+    _, known = load(path)
+    result = run("hint", str(path))
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.strip()
+    number = int(text.split()[0])
+    row, col = text.split("row ")[1].split(":")[0].split(", column ")
+    assert known[(int(row) - 1, int(col) - 1)] == number
+
+
+def test_hint_on_malformed_input_names_the_place():
+    result = run("hint", stdin=". .\n. y\n")
+    assert result.returncode == 2
+    assert assert_one_error_line(result).startswith("error: line 2, column 3")

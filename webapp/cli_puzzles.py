@@ -1,0 +1,222 @@
+"""The ``hidato generate``, ``hidato grade`` and ``hidato hint`` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from engine import (
+    ADJACENCIES,
+    DIFFICULTIES,
+    SHAPES,
+    Generated,
+    GenerationError,
+    PuzzleFormatError,
+    ShapeError,
+    format_puzzle,
+    generate,
+    grade,
+    hint,
+    parse_puzzle,
+    puzzle_to_id,
+    solve,
+    split_puzzles,
+)
+
+from .cli_common import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, UsageError, fail, positive_int, read_input, worst
+
+GENERATE_EPILOG = """\
+shapes: {shapes}
+  (size is the shape's scale; a size out of range is refused with the shape's range)
+
+difficulty: easy, medium, hard or expert, the weakest tier of techniques that solves
+  the puzzle (see 'hidato grade'); expert puzzles are also minimal: no given can go.
+
+examples:
+  $ hidato generate --shape diamond --size 5 --difficulty hard --seed 7
+  $ hidato generate --rows 8 --cols 12 --adjacency rook --solution
+  $ hidato generate --shape heart --count 10 --seed 100 > hearts.txt
+"""
+
+
+def add_generate(commands: argparse._SubParsersAction) -> None:
+    """Register ``hidato generate``."""
+    sub = commands.add_parser(
+        "generate",
+        help="make new puzzles with exactly one solution",
+        description="Generate puzzles on a shape, at a difficulty, deterministic by seed.",
+        epilog=GENERATE_EPILOG.format(shapes=", ".join(SHAPES)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument("--shape", default="rectangle", help="board shape (default rectangle)")
+    sub.add_argument("--size", type=int, help="shape size (default: the shape's default)")
+    sub.add_argument("--rows", type=positive_int, help="rows, for a rectangle")
+    sub.add_argument("--cols", type=positive_int, help="columns, for a rectangle")
+    sub.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
+    sub.add_argument("--adjacency", choices=ADJACENCIES, default="king",
+                     help="king (Hidato, default), rook (Numbrix) or hex")
+    sub.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    sub.add_argument("--count", type=positive_int, default=1, metavar="K",
+                     help="make K puzzles with seeds N, N+1, ... (default 1)")
+    sub.add_argument("--solution", action="store_true", help="print each solution after its puzzle")
+    sub.add_argument("--json", action="store_true", help="one JSON object per puzzle, one per line")
+    sub.set_defaults(handler=cmd_generate)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Generate ``--count`` puzzles and print them."""
+    spec = SHAPES.get(args.shape)
+    if spec is None:
+        return fail(f"unknown shape {args.shape!r} (known: {', '.join(SHAPES)})")
+    size = spec.default_size if args.size is None else args.size
+    if (args.rows is None) != (args.cols is None):
+        return fail("--rows and --cols go together")
+    if args.rows is not None and args.shape != "rectangle":
+        return fail("--rows and --cols are for --shape rectangle")
+    progress = _Progress(args.count)
+    for i in range(args.count):
+        try:
+            made = generate(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows, args.cols)
+        except (ShapeError, GenerationError, ValueError) as err:
+            progress.done()
+            return fail(str(err))
+        progress.step(i + 1)
+        if i and not args.json:
+            print()
+        _print_generated(made, args)
+    progress.done()
+    return EXIT_OK
+
+
+def _print_generated(made: Generated, args: argparse.Namespace) -> None:
+    puzzle = made.puzzle
+    if args.json:
+        payload: dict[str, Any] = {
+            "id": puzzle_to_id(puzzle),
+            "shape": made.shape,
+            "size": made.size,
+            "adjacency": made.adjacency,
+            "difficulty": made.difficulty,
+            "grade": made.grade.level,
+            "techniques": made.grade.techniques,
+            "seed": made.seed,
+            "cells": puzzle.size,
+            "givens": len(puzzle.givens),
+            "seconds": round(made.seconds, 4),
+            "puzzle": format_puzzle(puzzle),
+        }
+        if args.solution:
+            payload["solution"] = format_puzzle(puzzle, made.solution)
+        print(json.dumps(payload, separators=(",", ":")))
+        return
+    print(format_puzzle(puzzle), end="")
+    if args.solution:
+        print()
+        print(format_puzzle(puzzle, made.solution), end="")
+    sys.stdout.flush()
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown only when a terminal waits over a second."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def step(self, done: int) -> None:
+        if self.total < 2 or not sys.stderr.isatty() or time.perf_counter() - self.start < 1:
+            return
+        width = 30
+        filled = width * done // self.total
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            print(file=sys.stderr)
+
+
+def add_grade(commands: argparse._SubParsersAction) -> None:
+    """Register ``hidato grade``."""
+    sub = commands.add_parser(
+        "grade",
+        help="say how hard a puzzle is and which techniques it needs",
+        description="Grade puzzles: the weakest tier of techniques (easy, medium, hard, expert) "
+                    "that solves each, and how often each technique was used.",
+    )
+    _add_input(sub)
+    sub.set_defaults(handler=cmd_grade)
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Grade each puzzle in the input."""
+    return _each_puzzle(args, _grade_one)
+
+
+def _grade_one(puzzle: Any, prefix: str) -> int:
+    found = solve(puzzle, limit=2)
+    if found.count != 1:
+        what = "no solution" if not found.solutions else "more than one solution"
+        print(f"{prefix}cannot grade: the puzzle has {what}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    result = grade(puzzle)
+    print(f"{prefix}level: {result.level}")
+    for technique, times in sorted(result.techniques.items(), key=lambda item: -item[1]):
+        print(f"  {technique}: {times}")
+    if not result.solved_by_logic:
+        print("  (the expert tier still had to search: harder than expert)")
+    return EXIT_OK
+
+
+def add_hint(commands: argparse._SubParsersAction) -> None:
+    """Register ``hidato hint``."""
+    sub = commands.add_parser(
+        "hint",
+        help="print the next deduction for a puzzle",
+        description="Print the next step a person could deduce, in words. Numbers already "
+                    "written in the file count as placed.",
+    )
+    _add_input(sub)
+    sub.set_defaults(handler=cmd_hint)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Print the next deduction for each puzzle in the input."""
+    return _each_puzzle(args, _hint_one)
+
+
+def _hint_one(puzzle: Any, prefix: str) -> int:
+    step = hint(puzzle, {})
+    print(f"{prefix}{step.text}")
+    return EXIT_NO_SOLUTION if step.kind == "no solution" else EXIT_OK
+
+
+def _add_input(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("file", nargs="?", default="-", metavar="FILE",
+                     help="puzzle file, or - for standard input (the default)")
+    sub.add_argument("--adjacency", choices=ADJACENCIES,
+                     help="neighbourhood, overriding any '# adjacency:' line (default king)")
+
+
+def _each_puzzle(args: argparse.Namespace, action: Any) -> int:
+    """Run ``action`` on every puzzle of the input; the worst exit status."""
+    try:
+        text = read_input(args.file)
+    except UsageError as err:
+        return fail(str(err))
+    blocks = split_puzzles(text) or [(1, text)]
+    codes = []
+    for number, (first_line, block) in enumerate(blocks, start=1):
+        prefix = f"puzzle {number} (line {first_line}): " if len(blocks) > 1 else ""
+        try:
+            puzzle = parse_puzzle(block, adjacency=args.adjacency, first_line=first_line)
+        except PuzzleFormatError as err:
+            print(f"error: {prefix}{err}", file=sys.stderr)
+            codes.append(EXIT_BAD_INPUT)
+            continue
+        codes.append(action(puzzle, prefix))
+    return worst(codes)
