@@ -31,6 +31,8 @@ test: install
 
 bench: install
 	$(PY) bench/solve_bench.py
+	$(PY) bench/paths_bench.py
+	$(PY) bench/generate_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -116,8 +116,11 @@ def solve(
     result = SolveResult(limit=limit)
     cand = start_state(puzzle, forbid)
     rules = Propagator(board)
-    reason = gap_check(puzzle) or rules.propagate(cand, list(range(1, n + 1)))
-    if reason is None:
+    reason = rules.propagate(cand, list(range(1, n + 1)))
+    if reason is not None:
+        # Propagation noticed first; two givens too far apart is the clearer way to say it.
+        reason = gap_check(puzzle) or reason
+    else:
         left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - start))
         open_size = sum(c.bit_count() for c in cand if c & (c - 1))
         if open_size <= _SAT_SIZE_LIMIT:
