@@ -64,14 +64,9 @@ class Propagator:
         self.single = {b: board.spread(b) for b in board.bit_of_index}
         self.full = board.mask
         self.memo: dict[tuple[int, ...], RunPaths | None] = {}
-        self.runs: list[tuple[int, int, RunPaths | None, int]] = []
 
     def propagate(self, cand: list[int], changed: list[int]) -> str | None:
-        """Narrow ``cand`` in place to a fixed point; a reason string on contradiction.
-
-        On success ``self.runs`` holds (lo, hi, path facts or None, reachable cells) for each
-        run of open numbers, for the search to split on.
-        """
+        """Narrow ``cand`` in place to a fixed point; a reason string on contradiction."""
         try:
             self._fixed_point(cand, changed)
         except Contradiction as why:
@@ -98,7 +93,6 @@ class Propagator:
             if fresh:
                 self._take(cand, open_numbers, fresh, work)
             if not open_numbers:
-                self.runs = []
                 return
             free = self.full & ~placed
             self._hidden_singles(cand, open_numbers, placed, free, work)
@@ -218,7 +212,6 @@ class Propagator:
 
     def _paths(self, cand: list[int], runs: list[tuple[int, int]], work: list[int]) -> None:
         memo = self.memo
-        found_runs: list[tuple[int, int, RunPaths | None, int]] = []
         owned = 0
         owner: list[tuple[int, int, int]] = []
         # A free cell that only one run can reach lies on that run's path.
@@ -234,7 +227,6 @@ class Propagator:
         alone = ones & ~twos
         for (lo, hi), u in zip(runs, reach):
             if hi - lo >= self.longest_listed:
-                found_runs.append((lo, hi, None, u))
                 continue
             must = u & alone if self.level >= 3 else 0
             key = (must, *cand[lo - 1 : hi + 2])
@@ -249,7 +241,6 @@ class Propagator:
                 if len(memo) > _MEMO_LIMIT:
                     memo.clear()
                 memo[key] = found
-            found_runs.append((lo, hi, found, u))
             if found is None:
                 continue
             for k, d in zip(range(lo, hi + 1), found.domains):
@@ -261,14 +252,13 @@ class Propagator:
                     raise Contradiction(f"the numbers {lo} to {hi} need a cell another run needs too, at {where(self.board, owned & found.every)}")
                 owned |= found.every
                 owner.append((lo, hi, found.every))
-        self.runs = found_runs
         if not owned:
             return
         own_of = {}
         for lo, hi, every in owner:
             for k in range(lo, hi + 1):
                 own_of[k] = every
-        for lo, hi, _, _ in found_runs:
+        for lo, hi in runs:
             for k in range(lo, hi + 1):
                 c = cand[k]
                 taken = owned & ~own_of.get(k, 0)
