@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .board import Grid, Puzzle
 from .propagation import Propagator
+from .solver import start_state
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 _TRIAL_TIER = 4
@@ -56,20 +57,6 @@ class LogicResult:
             if c and not c & (c - 1):
                 out[board.cells[lookup[c.bit_length() - 1]]] = k
         return out
-
-
-def start_state(puzzle: Puzzle) -> list[int]:
-    """Candidate masks straight from the givens: a given's cell, else every free cell."""
-    board, n = puzzle.board, puzzle.size
-    cand = [0] * (n + 2)
-    taken = 0
-    for cell, value in puzzle.givens.items():
-        cand[value] = board.bit(cell)
-        taken |= cand[value]
-    for k in range(1, n + 1):
-        if not cand[k]:
-            cand[k] = board.mask & ~taken
-    return cand
 
 
 def logic_solve(puzzle: Puzzle, tier: int) -> LogicResult:
