@@ -90,3 +90,22 @@ def test_hint_on_malformed_input_names_the_place():
     result = run("hint", stdin=". .\n. y\n")
     assert result.returncode == 2
     assert assert_one_error_line(result).startswith("error: line 2, column 3")
+
+
+def test_print_writes_a_booklet_deterministic_by_seed(tmp_path):
+    from pdf_tools import page_count, text
+
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (first, second):
+        result = run("print", "--shape", "diamond", "--size", "3", "--difficulty", "easy",
+                     "--count", "3", "--per-page", "2", "--seed", "5", "--out", str(out), "--quiet")
+        assert result.returncode == 0, result.stderr
+    assert first.read_bytes() == second.read_bytes()
+    assert page_count(first) == 4  # two pages of puzzles, two of solutions
+    assert "Solution" in text(first, page=3)
+
+
+def test_print_refuses_too_many_puzzles():
+    result = run("print", "--count", "51", "--out", "x.pdf")
+    assert result.returncode == 2
+    assert "--count" in assert_one_error_line(result)

@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_generate(commands)
     add_grade(commands)
     add_hint(commands)
+    _add_print(commands)
     _add_serve(commands)
     _add_pool(commands)
     return parser
@@ -238,6 +239,18 @@ def _result_json(puzzle: Puzzle, result: SolveResult, status: str, limit: int) -
 
 def _print_json(payload: dict[str, Any]) -> None:
     print(json.dumps(payload, separators=(",", ":")))
+
+
+# --- print ----------------------------------------------------------------------------
+
+
+def _add_print(commands: argparse._SubParsersAction) -> None:
+    from .booklet_cli import PRINT_DESCRIPTION, PRINT_EPILOG, PRINT_HELP, add_print_arguments, print_booklet_command
+
+    sub = commands.add_parser("print", help=PRINT_HELP, description=PRINT_DESCRIPTION,
+                              epilog=PRINT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_print_arguments(sub)
+    sub.set_defaults(handler=print_booklet_command)
 
 
 # --- serve ----------------------------------------------------------------------------

@@ -1,0 +1,173 @@
+"""PDF booklets (webapp/booklet.py) and ``hidato print`` (webapp/booklet_cli.py).
+
+The PDFs are opened with poppler-utils: page count, text, and a page rendered to pixels
+to see that it is not blank.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import math
+from pathlib import Path
+
+import pytest
+
+from engine import is_solution
+from pdf_tools import ink, page_count, render_png, text
+from webapp.booklet import BookletOptions, check_options, make_puzzles, mixed_shapes, render_pdf
+from webapp.booklet_cli import add_print_arguments, print_booklet_command
+
+SMALL = BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=11)
+
+
+@pytest.fixture(scope="module")
+def small_puzzles():
+    return make_puzzles(SMALL)
+
+
+def test_puzzles_are_unique_solved_and_the_same_for_the_same_seed(small_puzzles) -> None:
+    assert len(small_puzzles) == 3
+    for stored in small_puzzles:
+        assert is_solution(stored.puzzle, stored.solution)
+        assert (stored.shape, stored.size, stored.difficulty) == ("diamond", 3, "easy")
+    assert [s.code for s in make_puzzles(SMALL)] == [s.code for s in small_puzzles]
+    other = make_puzzles(BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=12))
+    assert [s.code for s in other] != [s.code for s in small_puzzles]
+    assert len({s.code for s in small_puzzles}) == 3
+
+
+def test_mixed_goes_round_the_shapes_that_take_the_adjacency() -> None:
+    made = make_puzzles(BookletOptions("mixed", None, "easy", "hex", 4, 4, seed=3))
+    shapes = [s.shape for s in made]
+    assert len(set(shapes)) == 4
+    assert set(shapes) <= set(mixed_shapes("hex"))
+    assert "arrow" not in mixed_shapes("hex") and "arrow" in mixed_shapes("king")
+    assert all(s.adjacency == "hex" for s in made)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (BookletOptions("blob", None, "easy", "king", 1, 1), "Unknown shape"),
+        (BookletOptions("diamond", 99, "easy", "king", 1, 1), "Size for diamond must be from"),
+        (BookletOptions("diamond", 3, "insane", "king", 1, 1), "Unknown difficulty"),
+        (BookletOptions("diamond", 3, "easy", "queen", 1, 1), "Unknown adjacency"),
+        (BookletOptions("diamond", 3, "easy", "king", 0, 1), "from 1 to 50"),
+        (BookletOptions("diamond", 3, "easy", "king", 51, 1), "from 1 to 50"),
+        (BookletOptions("diamond", 3, "easy", "king", 2, 3), "1, 2 or 4"),
+        (BookletOptions("arrow", None, "easy", "hex", 2, 1), "king boards only"),
+    ],
+)
+def test_bad_options_are_refused_with_a_message(options: BookletOptions, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        check_options(options)
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: int,
+                                     caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="weasyprint")
+    pdf = tmp_path / "booklet.pdf"
+    pdf.write_bytes(render_pdf(small_puzzles, per_page))
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    pages = math.ceil(len(small_puzzles) / per_page)
+    assert page_count(pdf) == 2 * pages  # the puzzles, then the solutions the same way
+    first, solutions = text(pdf, 1), text(pdf, pages + 1)
+    assert "Puzzles 1" in first and "Puzzle 1" in first and "Solutions" not in first
+    assert "Solutions 1" in solutions and "Solution 1" in solutions
+    for stored in small_puzzles:  # each puzzle is labelled with its id
+        assert stored.code in text(pdf).replace("\n", "").replace(" ", "")
+    assert f"Page 1 of {2 * pages}" in first
+    # The solutions hold every number; the puzzle pages only the givens.
+    assert str(small_puzzles[0].puzzle.size) in solutions
+    assert ink(pdf, 1) > 0.01 and ink(pdf, pages + 1) > 0.01
+    assert not [r for r in caplog.records if r.name.startswith("weasyprint")], "WeasyPrint complained"
+
+
+def test_a_page_renders_to_png(small_puzzles, tmp_path: Path, artifacts_dir: Path) -> None:
+    pdf = tmp_path / "booklet.pdf"
+    pdf.write_bytes(render_pdf(small_puzzles, 4))
+    png = render_png(pdf, 1, artifacts_dir / "booklet-page-1")
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_hex_boards_and_long_ids_stay_on_their_page(tmp_path: Path) -> None:
+    puzzles = make_puzzles(BookletOptions("rectangle", 14, "easy", "hex", 5, 4, seed=1))
+    pdf = tmp_path / "hex.pdf"
+    pdf.write_bytes(render_pdf(puzzles, 4))
+    assert page_count(pdf) == 4  # nothing spilled onto an extra page
+
+
+# --- hidato print ------------------------------------------------------------------------
+
+
+def run_print(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="hidato print")
+    add_print_arguments(parser)
+    return print_booklet_command(parser.parse_args(argv))
+
+
+def test_print_command_writes_the_same_booklet_for_the_same_seed(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "3",
+            "--per-page", "2", "--seed", "5"]
+    assert run_print(args + ["--out", str(tmp_path / "a.pdf")]) == 0
+    err = capsys.readouterr().err
+    assert "puzzle 3 of 3 made" in err and "3 puzzles on 4 pages" in err
+    assert run_print(args + ["--out", str(tmp_path / "b.pdf"), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert page_count(tmp_path / "a.pdf") == 4
+
+
+def test_print_command_without_a_seed_says_which_it_used(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "1",
+                      "--per-page", "1", "--out", str(tmp_path / "c.pdf")]) == 0
+    assert "--seed " in capsys.readouterr().err
+    assert page_count(tmp_path / "c.pdf") == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--shape", "mixed", "--size", "4"], "--size does not apply"),
+        (["--shape", "arrow", "--adjacency", "hex"], "king boards only"),
+        (["--shape", "diamond", "--size", "40"], "Size for diamond"),
+    ],
+)
+def test_print_command_refuses_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           argv: list[str], message: str) -> None:
+    assert run_print(argv + ["--count", "1", "--out", str(tmp_path / "x.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_command_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "missing" / "x.pdf"
+    assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "1",
+                      "--seed", "1", "--quiet", "--out", str(out)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--count", "51"], "from 1 to 50"),
+        (["--count", "many"], "expected a whole number"),
+        (["--per-page", "3"], "must be 1, 2 or 4"),
+        (["--difficulty", "insane"], "unknown difficulty"),
+        (["--shape", "blob"], "unknown shape"),
+        (["--adjacency", "queen"], "unknown adjacency"),
+        (["--seed", "-1"], "from 0"),
+    ],
+)
+def test_print_arguments_are_checked_by_argparse(argv: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser(prog="hidato print")
+    add_print_arguments(parser)
+    with pytest.raises(SystemExit):
+        parser.parse_args(argv + ["--out", "x.pdf"])
+    assert message in capsys.readouterr().err

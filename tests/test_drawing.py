@@ -1,0 +1,79 @@
+"""The shared drawing of a board (webapp/drawing.py): cells, numbers, outline, sizes."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from engine import parse_puzzle
+from webapp.drawing import HEX_RADIUS, SIDE, differing_cells, draw_board
+
+
+def points(shape) -> list[tuple[float, float]]:
+    return [tuple(map(float, p.split(","))) for p in shape.points.split()]
+
+
+def segments(outline: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    found = re.findall(r"M([-\d.]+) ([-\d.]+)L([-\d.]+) ([-\d.]+)", outline)
+    return [((float(a), float(b)), (float(c), float(d))) for a, b, c, d in found]
+
+
+def test_square_board_one_square_a_cell_holes_not_drawn() -> None:
+    puzzle = parse_puzzle("1 . x\n. 5 .\n")
+    drawing = draw_board(puzzle)
+    assert [s.cell for s in drawing.cells] == [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2)]
+    assert (drawing.width, drawing.height) == (3 * SIDE, 2 * SIDE)
+    first = drawing.cells[0]
+    assert points(first) == [(0, 0), (SIDE, 0), (SIDE, SIDE), (0, SIDE)]
+    assert first.text == "1" and first.given
+    assert [s.text for s in drawing.cells] == ["1", "", "", "5", ""]
+    # The outline is every side with no cell beyond it: 2 + 2 + 2 + 1 + 3 sides.
+    assert len(segments(drawing.outline)) == 10
+
+
+def test_solution_numbers_fill_the_open_cells_and_highlight_marks_cells() -> None:
+    puzzle = parse_puzzle("1 . .\n")
+    drawing = draw_board(puzzle, {(0, 0): 1, (0, 1): 2, (0, 2): 3}, highlight=[(0, 2)])
+    assert [(s.text, s.given, s.highlight) for s in drawing.cells] == [
+        ("1", True, False), ("2", False, False), ("3", False, True)]
+    assert "Row 1, column 3: 3" == drawing.cells[2].label
+
+
+def test_hex_board_is_drawn_as_hexagons_odd_rows_shifted() -> None:
+    puzzle = parse_puzzle("# adjacency: hex\n. .\n. .\n")
+    drawing = draw_board(puzzle)
+    assert drawing.hex
+    corners = points(drawing.cells[0])
+    assert len(corners) == 6
+    # A regular pointy-top hexagon SIDE wide.
+    xs = [x for x, _ in corners]
+    assert max(xs) - min(xs) == pytest.approx(SIDE, abs=0.02)
+    sides = [math.dist(corners[i], corners[(i + 1) % 6]) for i in range(6)]
+    assert sides == pytest.approx([HEX_RADIUS] * 6, abs=0.02)
+    # Row 1 (odd) is shifted half a cell to the right of row 0.
+    x_row0 = min(x for x, _ in points(drawing.cells[0]))
+    x_row1 = min(x for x, _ in points(drawing.cells[2]))
+    assert x_row1 - x_row0 == pytest.approx(SIDE / 2, abs=0.02)
+    assert drawing.width == pytest.approx(2.5 * SIDE)
+    # Four hexagons in a rhombus: 4 x 6 sides, 5 shared pairs inside.
+    assert len(segments(drawing.outline)) == 24 - 2 * 5
+
+
+def test_fit_keeps_the_proportions_inside_the_box() -> None:
+    drawing = draw_board(parse_puzzle(". . . .\n. . . .\n"))
+    width, height = drawing.fit(100, 100)
+    assert width == 100 and height == pytest.approx(100 * drawing.aspect, abs=0.01)
+    width, height = drawing.fit(400, 50)
+    assert height == pytest.approx(50, abs=0.01) and width < 400
+
+
+def test_font_shrinks_for_longer_numbers() -> None:
+    small = draw_board(parse_puzzle(". . .\n"))
+    large = draw_board(parse_puzzle("\n".join([" ".join(["."] * 40)] * 30)))
+    assert large.font_size < small.font_size
+
+
+def test_differing_cells() -> None:
+    assert differing_cells({(0, 0): 1, (0, 1): 2, (1, 0): 3}, {(0, 0): 1, (0, 1): 3, (1, 0): 2}) == [(0, 1), (1, 0)]

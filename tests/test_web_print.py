@@ -1,0 +1,197 @@
+"""Printing through Flask's test client: a puzzle's printable page and PDF booklets."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from engine import puzzle_to_id
+from pdf_tools import ink, page_count, text
+from puzzle_files import DATA, load
+
+PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
+CODE = puzzle_to_id(PUZZLE)
+BOOKLET = {"shape": "diamond", "size": "3", "difficulty": "easy", "variant": "hidato", "count": "3",
+           "per_page": "2", "seed": "4"}
+
+
+def svg_numbers(html: str) -> list[str]:
+    return re.findall(r"<text [^>]*>(\d+)</text>", html)
+
+
+# --- one puzzle -------------------------------------------------------------------------
+
+
+def test_print_page_is_the_board_alone_with_id_shape_and_difficulty(client: FlaskClient) -> None:
+    made = client.post("/new", data={"shape": "diamond", "size": "3", "difficulty": "easy",
+                                     "variant": "hidato"})
+    code = made.headers["Location"][len("/p/"):]
+    response = client.get(f"/p/{code}/print")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.count("<svg") == 1 and 'role="img"' in html
+    assert "Hidato · Diamond 3 · Easy" in html
+    assert code in html and f"/p/{code}" in html
+    assert "<input" not in html and "Check</button>" not in html  # no game controls
+    assert 'href="/p/' + code + '/print?solution=1"' in html
+
+
+def test_print_page_of_the_solution_shows_every_number(client: FlaskClient) -> None:
+    puzzle_html = client.get(f"/p/{CODE}/print").get_data(as_text=True)
+    solved_html = client.get(f"/p/{CODE}/print?solution=1").get_data(as_text=True)
+    assert sorted(svg_numbers(puzzle_html), key=int) == sorted(map(str, PUZZLE.givens.values()), key=int)
+    assert sorted(svg_numbers(solved_html), key=int) == [str(k) for k in range(1, PUZZLE.size + 1)]
+    assert "Solution" in solved_html
+    # Holes are not drawn: one polygon per cell.
+    assert solved_html.count("<polygon") == PUZZLE.size
+
+
+def test_print_page_of_a_hex_puzzle_draws_hexagons(client: FlaskClient) -> None:
+    made = client.post("/new", data={"shape": "hexagon", "size": "3", "difficulty": "easy", "variant": "hex"})
+    html = client.get(made.headers["Location"] + "/print").get_data(as_text=True)
+    first = re.search(r'<polygon points="([^"]+)"', html)
+    assert first and len(first.group(1).split()) == 6
+    assert "Hex · Hexagon 3" in html
+
+
+def test_print_page_errors(client: FlaskClient) -> None:
+    assert client.get("/p/nonsense/print").status_code == 404
+    several = puzzle_to_id(PUZZLE.with_givens({}))  # well formed, many solutions
+    response = client.get(f"/p/{several}/print")
+    assert response.status_code == 200  # the board can still be printed
+    assert "Show the solution" not in response.get_data(as_text=True)
+    assert client.get(f"/p/{several}/print?solution=1").status_code == 404
+
+
+def test_the_play_page_carries_the_printable_sheet_and_a_link(client: FlaskClient) -> None:
+    html = client.get(f"/p/{CODE}").get_data(as_text=True)
+    assert 'class="print-sheet"' in html
+    assert f'href="/p/{CODE}/print"' in html
+    assert len(svg_numbers(html)) == len(PUZZLE.givens)  # the puzzle, not the solution
+
+
+# --- booklets ---------------------------------------------------------------------------
+
+
+def test_booklet_form(client: FlaskClient) -> None:
+    html = client.get("/booklet").get_data(as_text=True)
+    for label in ("Shape", "Size", "Difficulty", "Variant", "Number of puzzles", "Puzzles per page", "Seed"):
+        assert re.search(rf'<label for="\w+">{label}</label>', html), label
+    assert '<option value="mixed" selected>Mixed</option>' in html
+
+
+def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Flask) -> None:
+    response = client.post("/booklet", data=BOOKLET)
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="hidato-3-easy-diamond')
+    pdf = tmp_path / "b.pdf"
+    pdf.write_bytes(response.data)
+    assert page_count(pdf) == 4
+    words = text(pdf)
+    assert "Solutions 1–2" in words and "Puzzle 3" in words
+    assert "http://localhost/p/" in words  # each puzzle's link, to play it online
+    assert ink(pdf, 1) > 0.01
+    # The same seed, the same puzzles; they are stored, so their pages know what they are.
+    again = client.post("/booklet", data=BOOKLET)
+    assert text_of(again.data, tmp_path) == words
+    code = re.search(r"http://localhost/p/(\S+)", words).group(1)  # type: ignore[union-attr]
+    stored = app.extensions["hidato"].store.find_puzzle(code)
+    assert stored is not None and stored.shape == "diamond" and stored.difficulty == "easy"
+
+
+def text_of(pdf_bytes: bytes, folder: Path) -> str:
+    path = folder / "again.pdf"
+    path.write_bytes(pdf_bytes)
+    return text(path)
+
+
+def test_mixed_booklet_four_to_a_page(client: FlaskClient, tmp_path: Path) -> None:
+    response = client.post("/booklet", data={"shape": "mixed", "difficulty": "easy", "variant": "numbrix",
+                                             "count": "5", "per_page": "4", "seed": "2"})
+    assert response.mimetype == "application/pdf"
+    pdf = tmp_path / "m.pdf"
+    pdf.write_bytes(response.data)
+    assert page_count(pdf) == 4
+    assert "Numbrix" in text(pdf, 1)
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"shape": "blob"}, "Unknown shape"),
+        ({"shape": "diamond", "size": "99"}, "Size for diamond must be from"),
+        ({"shape": "diamond", "size": "big"}, "must be a whole number"),
+        ({"difficulty": "insane"}, "Unknown difficulty"),
+        ({"variant": "sudoku"}, "Unknown variant"),
+        ({"count": "0"}, "from 1 to 50"),
+        ({"count": "51"}, "from 1 to 50"),
+        ({"count": "ten"}, "must be a whole number"),
+        ({"count": "9" * 40}, "must be a whole number"),
+        ({"per_page": "3"}, "1, 2 or 4"),
+        ({"seed": "-5"}, "must be a whole number"),
+        ({"shape": "arrow", "size": "", "variant": "hex"}, "king boards only"),
+    ],
+)
+def test_booklet_bad_input_is_a_400_with_a_message(client: FlaskClient, form: dict[str, str],
+                                                   message: str) -> None:
+    response = client.post("/booklet", data={**BOOKLET, **form})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert message in html and 'role="alert"' in html
+    assert "<form" in html  # the form again, to put it right
+
+
+def test_a_slow_booklet_waits_on_a_page_then_links_to_the_pdf(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path, BOOKLET_WAIT_SECONDS=0)
+    client = app.test_client()
+    response = client.post("/booklet", data=BOOKLET)
+    assert response.status_code == 303
+    waiting = response.headers["Location"]
+    assert waiting.startswith("/booklet/")
+    deadline = time.monotonic() + 60
+    while True:
+        page = client.get(waiting)
+        html = page.get_data(as_text=True)
+        if "Download the PDF" in html:
+            break
+        assert page.status_code == 200 and 'http-equiv="refresh"' in html and "Making your booklet" in html
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    pdf = client.get(waiting + ".pdf")
+    assert pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF-")
+    assert client.get(waiting + ".pdf").status_code == 200  # can be fetched again
+    assert client.get("/booklet/nonsense").status_code == 404
+    assert client.get("/booklet/nonsense.pdf").status_code == 404
+
+
+def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
+    # No expert puzzle fits a 12-cell diamond (with this seed: the generator tries 12 paths).
+    response = client.post("/booklet", data={**BOOKLET, "size": "2", "difficulty": "expert", "seed": "0",
+                                             "count": "1"})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "could not make an expert puzzle on this 12-cell board" in html
+    assert '<option value="expert" selected>' in html  # the form as it was sent
+
+
+def test_a_booklet_without_a_seed_takes_from_the_pool_first(app: Flask, client: FlaskClient,
+                                                             tmp_path: Path) -> None:
+    from webapp.puzzles import Options, generate
+
+    found = app.extensions["hidato"]
+    pooled = generate(Options("diamond", 3, "hard", "hidato"), seed=7)
+    found.store.save_puzzle(pooled, pooled=True)
+    asked: list[Options] = []
+    found.refiller.request = asked.append  # no child process in tests
+    response = client.post("/booklet", data={**BOOKLET, "difficulty": "hard", "seed": "", "count": "2"})
+    assert response.mimetype == "application/pdf"
+    assert found.store.pool_counts() == {}  # taken
+    assert asked == [Options("diamond", 3, "hard", "hidato")]  # and asked to be replaced
+    assert found.store.find_puzzle(pooled.code) is not None
+    assert pooled.code in text_of(response.data, tmp_path).replace("\n", "").replace(" ", "")

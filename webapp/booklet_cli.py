@@ -1,0 +1,154 @@
+"""``hidato print``: a PDF booklet of new puzzles from the command line.
+
+``webapp/cli.py`` wires it up::
+
+    sub = commands.add_parser("print", help=PRINT_HELP, description=PRINT_DESCRIPTION,
+                              epilog=PRINT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_print_arguments(sub)
+    sub.set_defaults(handler=print_booklet_command)
+
+The same options and ``--seed`` give the same puzzles, so a booklet can be made again.
+Exit status 0 when the PDF is written, 2 for options the generator refuses or a file
+that can't be written (one ``error: ...`` line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from typing import Callable
+
+from engine import ADJACENCIES, DIFFICULTIES, SHAPES
+
+from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, check_options, make_puzzles, \
+    page_count, render_pdf, title_of
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+PRINT_HELP = "make a PDF booklet of new puzzles, solutions at the back"
+PRINT_DESCRIPTION = (
+    "Generate puzzles and lay them out as a PDF ready to print: the puzzles first, "
+    "PER_PAGE to a page, then the solutions laid out the same way, pages numbered and "
+    "each puzzle labelled with its id (open it on the site at /p/ID)."
+)
+PRINT_EPILOG = """\
+examples:
+  $ hidato print --shape diamond --size 5 --difficulty medium --count 12 --per-page 2 --out booklet.pdf
+  $ hidato print --shape mixed --adjacency hex --count 8 --per-page 4 --seed 7 --out hex.pdf
+
+The same options and --seed always give the same puzzles; without --seed a random
+one is used and printed, so the booklet can be made again.
+"""
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_COUNT}, got {value}")
+    return value
+
+
+def _size(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _per_page(text: str) -> int:
+    if text not in {str(n) for n in PER_PAGE}:
+        raise argparse.ArgumentTypeError(f"must be 1, 2 or 4, got {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 2**63 - 1, got {value}")
+    return value
+
+
+def _choice(allowed: tuple[str, ...], what: str) -> Callable[[str], str]:
+    def check(text: str) -> str:
+        value = text.strip().lower()
+        if value not in allowed:
+            raise argparse.ArgumentTypeError(f"unknown {what} {text!r}: expected {', '.join(allowed)}")
+        return value
+    return check
+
+
+def add_print_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``hidato print``."""
+    parser.add_argument("--shape", type=_choice((MIXED, *SHAPES), "shape"), default=MIXED,
+                        help=f"{', '.join(SHAPES)}, or mixed for a different shape each time "
+                             "at its usual size (default mixed)")
+    parser.add_argument("--size", type=_size, metavar="K",
+                        help="the shape's size (default: the shape's usual size; not with mixed)")
+    parser.add_argument("--difficulty", type=_choice(DIFFICULTIES, "difficulty"), default="medium",
+                        help=f"{', '.join(DIFFICULTIES)} (default medium)")
+    parser.add_argument("--adjacency", type=_choice(ADJACENCIES, "adjacency"), default="king",
+                        help="king (Hidato, 8 neighbours), rook (Numbrix, 4) or hex (6); default king")
+    parser.add_argument("--count", type=_count, default=12, metavar="N",
+                        help=f"how many puzzles, 1 to {MAX_COUNT} (default 12)")
+    parser.add_argument("--per-page", type=_per_page, default=2, metavar="{1,2,4}", dest="per_page",
+                        help="puzzles on a page: 1, 2 or 4 (default 2)")
+    parser.add_argument("--seed", type=_seed, metavar="S",
+                        help="make the same puzzles again (default: a random seed, printed on stderr)")
+    parser.add_argument("--out", required=True, metavar="FILE",
+                        help="where to write the PDF ('-' for standard output)")
+    parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def print_booklet_command(args: argparse.Namespace) -> int:
+    """Run ``hidato print``: generate the puzzles, write the PDF; returns the exit status."""
+    if args.shape == MIXED and args.size is not None:
+        return _fail("--size does not apply to --shape mixed (each shape has its usual size)")
+    seed = args.seed if args.seed is not None else secrets.randbits(48)
+    options = BookletOptions(args.shape, args.size, args.difficulty, args.adjacency,
+                             args.count, args.per_page, seed)
+    try:
+        check_options(options)
+    except ValueError as err:
+        return _fail(str(err))
+    say = (lambda line: None) if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    if args.seed is None:
+        say(f"seed {seed} (--seed {seed} makes the same puzzles again)")
+
+    def progress(done: int, count: int) -> None:
+        say(f"puzzle {done} of {count} made")
+
+    try:
+        puzzles = make_puzzles(options, progress=progress)
+    except ValueError as err:  # the generator refuses (e.g. expert on a tiny board)
+        return _fail(str(err))
+    pdf = render_pdf(puzzles, options.per_page, title_of(options))
+    try:
+        if args.out == "-":
+            sys.stdout.buffer.write(pdf)
+            sys.stdout.buffer.flush()
+        else:
+            with open(args.out, "wb") as handle:
+                handle.write(pdf)
+    except OSError as err:
+        return _fail(f"cannot write {args.out}: {err.strerror or err}")
+    where = "standard output" if args.out == "-" else os.path.abspath(args.out)
+    noun = "puzzle" if options.count == 1 else "puzzles"
+    say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, options.per_page)} pages")
+    return EXIT_OK

@@ -1,0 +1,415 @@
+"""The solver page: paste or draw a puzzle, then Solve, Check, Grade, Play or Generate.
+
+The form posts the puzzle twice over: as text (the textarea) and as the drawing grid
+(one field per cell, ``g-R-C``, holding a number, nothing, or ``x`` for a hole).  The
+text wins when it was changed since the page was drawn (the hidden field ``drawn``
+keeps the text as drawn), otherwise the grid does; so both work without JavaScript,
+and ``static/editor.js`` only adds click-to-toggle holes and keeps the text in step
+with the grid.  Solving has a time budget, so a request never hangs; generating on a
+custom shape runs in the background (``jobs.py``) behind a waiting page.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+import engine
+from engine import ADJACENCIES, DIFFICULTIES, Cell, Puzzle, PuzzleFormatError, format_puzzle, \
+    parse_puzzle, puzzle_from_id, puzzle_to_id
+
+from . import services
+from .drawing import Drawing, differing_cells, draw_board
+from .game import cell_name
+from .jobs import Progress, init_app, jobs
+from .limits import GENERATE_SECONDS, OutOfTime, run_with_budget
+from .puzzles import GRACE_SECONDS, NotPlayable, PuzzleNotFound, gave_up_message, load
+from .storage import StoredPuzzle
+
+bp = Blueprint("editor", __name__)
+bp.record_once(lambda state: init_app(state.app))
+
+Grid = list[list[str]]  # the drawing grid's cells as typed: "" empty, "x" hole, else a number
+ACTIONS = ("solve", "check", "grade", "play", "generate", "draw")
+DRAW_MAX = 30  # rows and columns of the drawing grid
+DEFAULT_SIDE = 5
+SOLVE_SECONDS = 5.0  # a request never waits longer than this for the solver
+GENERATE_MAX_CELLS = 400  # about the largest named shape
+ADJACENCY_LABELS = {
+    "king": "Hidato (8 neighbours)",
+    "rook": "Numbrix (4: sides only)",
+    "hex": "Hex (6 neighbours)",
+}
+_EMPTY = frozenset({"", ".", "0", "_"})
+_HOLE = frozenset({"x", "X", "-"})
+_FIELD = re.compile(r"g-(\d{1,2})-(\d{1,2})")
+_LINES = re.compile(r"\r\n|\r|\n")  # line breaks as the parser counts them
+_DECLARED = re.compile(r"^\s*#\s*adjacency\s*:\s*(\w*)", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass
+class Draft:
+    """What the editor holds: the puzzle's text, its drawing grid and the options."""
+
+    text: str
+    grid: Grid | None  # None when the text is too big to draw
+    adjacency: str = "king"
+    difficulty: str = "medium"
+    bad_cell: Cell | None = None  # the grid cell a parse error points at
+
+    @property
+    def rows(self) -> int:
+        return len(self.grid) if self.grid else 0
+
+    @property
+    def cols(self) -> int:
+        return max((len(row) for row in self.grid), default=0) if self.grid else 0
+
+
+@dataclass
+class Outcome:
+    """The answer to a button: what to say, and the boards to show."""
+
+    kind: str  # solved, unique, multiple, none, gave-up, malformed, grade, refused
+    message: str
+    boards: list[tuple[str, Drawing]] = field(default_factory=list)
+    details: list[str] = field(default_factory=list)
+
+
+# --- text and grid --------------------------------------------------------------------
+
+
+def _token(raw: str) -> str:
+    raw = raw.strip()
+    if raw in _EMPTY:
+        return ""
+    if raw in _HOLE:
+        return "x"
+    return raw[:12]
+
+
+def grid_of_text(text: str) -> Grid | None:
+    """The drawing grid of a text, token by token (bad tokens kept as typed), or None if too big."""
+    rows: Grid = []
+    for line in _LINES.split(text):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        tokens = [_token(t) for t in stripped.split()]
+        if len(rows) >= DRAW_MAX or len(tokens) > DRAW_MAX:
+            return None
+        rows.append(tokens)
+    if not rows:
+        return None
+    width = max(len(row) for row in rows)
+    return [row + ["x"] * (width - len(row)) for row in rows]
+
+
+def text_of_grid(grid: Grid) -> str:
+    """The grid in the text notation, columns aligned."""
+    shown = [["." if t == "" else t for t in row] for row in grid]
+    width = max((len(t) for row in shown for t in row), default=1)
+    return "\n".join(" ".join(t.rjust(width) for t in row) for row in shown) + "\n"
+
+
+def resize(grid: Grid | None, rows: int, cols: int) -> Grid:
+    """The grid cut or grown to rows x cols; new places are empty cells."""
+    old = grid or []
+    return [[(old[r][c] if r < len(old) and c < len(old[r]) else "") for c in range(cols)]
+            for r in range(rows)]
+
+
+def _normalised(text: str) -> str:
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return "\n".join(lines).strip("\n")
+
+
+def _side(form: Any, name: str, default: int) -> int:
+    raw = (form.get(name) or "").strip()
+    if not raw:
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or not 1 <= int(raw) <= DRAW_MAX:
+        abort(400, f"{name.capitalize()} must be a whole number from 1 to {DRAW_MAX}.")
+    return int(raw)
+
+
+def _posted_grid(form: Any) -> Grid | None:
+    """The drawing grid as posted, or None if the form has none."""
+    if "grid_rows" not in form:
+        return None
+    rows, cols = _side(form, "grid_rows", 0), _side(form, "grid_cols", 0)
+    grid = [[""] * cols for _ in range(rows)]
+    for name, raw in form.items():
+        match = _FIELD.fullmatch(name)
+        if not match:
+            continue
+        r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
+        if not (0 <= r < rows and 0 <= c < cols):
+            abort(400, f"The form names row {r + 1}, column {c + 1}, outside the {rows}×{cols} grid.")
+        grid[r][c] = _token(raw)
+    return grid
+
+
+def read_draft(form: Any) -> Draft:
+    """The puzzle the form holds: the text if it was edited, else the drawing grid."""
+    adjacency = (form.get("adjacency") or "king").strip().lower()
+    if adjacency not in ADJACENCIES:
+        abort(400, f"Unknown adjacency {adjacency[:30]!r}: choose king, rook or hex.")
+    difficulty = (form.get("difficulty") or "medium").strip().lower()
+    if difficulty not in DIFFICULTIES:
+        abort(400, f"Unknown difficulty {difficulty[:30]!r}: choose one of {', '.join(DIFFICULTIES)}.")
+    text = form.get("puzzle") or ""
+    grid = _posted_grid(form)
+    if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
+        return Draft(text_of_grid(grid) if grid else "", grid, adjacency, difficulty)
+    return Draft(text, grid_of_text(text), adjacency, difficulty)
+
+
+def parse_draft(draft: Draft) -> Puzzle:
+    """The draft as a puzzle; PuzzleFormatError (noting the grid cell) if it is malformed."""
+    found = _DECLARED.search(draft.text)
+    declared = found is not None
+    if found and found.group(1).lower() in ADJACENCIES:
+        draft.adjacency = found.group(1).lower()  # drawn so even if the text is malformed
+    try:
+        puzzle = parse_puzzle(draft.text, adjacency=None if declared else draft.adjacency)
+    except PuzzleFormatError as err:
+        if err.line is not None and err.column is not None:
+            draft.bad_cell = _cell_at(draft.text, err.line, err.column)
+        raise
+    draft.adjacency = puzzle.board.adjacency  # a "# adjacency:" line in the text wins
+    return puzzle
+
+
+def _cell_at(text: str, line: int, column: int) -> Cell | None:
+    """The grid cell of the token at a line and column of the text."""
+    row = -1
+    for number, content in enumerate(_LINES.split(text), start=1):
+        stripped = content.strip()
+        if stripped and not stripped.startswith("#"):
+            row += 1
+        if number == line:
+            if not stripped or stripped.startswith("#"):
+                return None
+            for index, match in enumerate(re.finditer(r"\S+", content)):
+                if match.start() < column <= match.end():
+                    return (row, index)
+            return None
+    return None
+
+
+# --- the page -------------------------------------------------------------------------
+
+
+def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> tuple[str, int]:
+    return render_template(
+        "solve.html",
+        draft=draft,
+        outcome=outcome,
+        adjacencies=ADJACENCY_LABELS,
+        difficulties=DIFFICULTIES,
+        draw_max=DRAW_MAX,
+        solve_seconds=SOLVE_SECONDS,
+    ), status
+
+
+def _blank() -> Draft:
+    grid = resize(None, DEFAULT_SIDE, DEFAULT_SIDE)
+    return Draft(text_of_grid(grid), grid)
+
+
+@bp.get("/solve")
+def page() -> Any:
+    """The editor, empty, or holding the puzzle ``?id=`` names."""
+    code = request.args.get("id")
+    if not code:
+        return _render(_blank())
+    try:
+        puzzle = puzzle_from_id(code)
+    except PuzzleFormatError as err:
+        draft = _blank()
+        return _render(draft, Outcome("malformed", f"That puzzle id can't be read: {err}."), 400)
+    text = format_puzzle(puzzle)
+    return _render(Draft(text, grid_of_text(text), puzzle.board.adjacency))
+
+
+@bp.post("/solve")
+def act() -> Any:
+    """Do one button's work on the posted puzzle."""
+    action = request.form.get("action") or "solve"
+    if action not in ACTIONS:
+        abort(400, f"Unknown action {action[:30]!r}.")
+    draft = read_draft(request.form)
+    if action == "draw":
+        rows = _side(request.form, "rows", draft.rows or DEFAULT_SIDE)
+        cols = _side(request.form, "cols", draft.cols or DEFAULT_SIDE)
+        draft.grid = resize(draft.grid, rows, cols)
+        draft.text = text_of_grid(draft.grid)
+        return _render(draft)
+    try:
+        puzzle = parse_draft(draft)
+    except PuzzleFormatError as err:
+        where = f" That is row {draft.bad_cell[0] + 1}, column {draft.bad_cell[1] + 1} of the grid." if draft.bad_cell else ""
+        return _render(draft, Outcome("malformed", f"The puzzle is malformed: {err}.{where}"), 400)
+    if action == "play":
+        return _play(draft, puzzle)
+    if action == "generate":
+        return _generate(draft, puzzle)
+    result = engine.solve(puzzle, limit=2, max_seconds=SOLVE_SECONDS)
+    if action == "solve":
+        return _render(draft, _solved(puzzle, result))
+    if action == "check":
+        return _render(draft, _checked(puzzle, result))
+    return _render(draft, _graded(puzzle, result))
+
+
+def _took(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+
+def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()) -> tuple[str, Drawing]:
+    return caption, draw_board(puzzle, values, highlight)
+
+
+def _no_solution(result: engine.SolveResult) -> Outcome:
+    if not result.complete:
+        return Outcome("gave-up", f"The solver gave up after {_took(result.seconds)} without finding "
+                                  f"a solution (it stops after {SOLVE_SECONDS:g} s).")
+    why = result.reason or "the solver searched every possibility"
+    return Outcome("none", f"No solution: {why}.")
+
+
+def _solved(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
+    if not result.solutions:
+        return _no_solution(result)
+    if result.count >= 2:
+        note = "This puzzle has more than one solution; here is one. Check shows where they differ."
+    elif result.complete:
+        note = "It is the only solution."
+    else:
+        note = f"Whether it is the only one was not settled within {SOLVE_SECONDS:g} s."
+    outcome = Outcome("multiple" if result.count >= 2 else "solved", f"Solved in {_took(result.seconds)}. {note}")
+    outcome.boards.append(_board("Solution", puzzle, result.solutions[0]))
+    return outcome
+
+
+def _checked(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
+    if not result.solutions:
+        return _no_solution(result)
+    first = result.solutions[0]
+    if result.count >= 2:
+        second = result.solutions[1]
+        differ = differing_cells(first, second)
+        shown = "; ".join(cell_name(c).lower() for c in differ[:8]) + ("; …" if len(differ) > 8 else "")
+        outcome = Outcome(
+            "multiple",
+            f"More than one solution. The two below differ in {len(differ)} cells (highlighted): "
+            f"{shown}. A given in one of them would rule one out.",
+        )
+        outcome.boards += [_board("Solution A", puzzle, first, differ), _board("Solution B", puzzle, second, differ)]
+        return outcome
+    if not result.complete:
+        outcome = Outcome("gave-up", f"One solution found, but the solver gave up after {_took(result.seconds)} "
+                                     "before it could rule out a second.")
+    else:
+        outcome = Outcome("unique", f"Exactly one solution (checked in {_took(result.seconds)}): "
+                                    "this is a proper puzzle.")
+    outcome.boards.append(_board("The solution", puzzle, first))
+    return outcome
+
+
+def _graded(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
+    checked = _checked(puzzle, result)
+    if checked.kind != "unique":
+        checked.message += " Only a puzzle with exactly one solution can be graded."
+        return checked
+    graded = engine.grade(puzzle)
+    level = graded.level.capitalize()
+    if graded.solved_by_logic:
+        message = f"Difficulty: {level}. The techniques below finish it without guessing."
+    else:
+        message = (f"Difficulty: {level}, and beyond: even the expert techniques stop short, "
+                   "so the last steps need guessing.")
+    details = [f"{name.replace('_', ' ')}: used {count} time{'s' if count != 1 else ''}"
+               for name, count in sorted(graded.techniques.items(), key=lambda item: -item[1])]
+    return Outcome("grade", message, details=details or ["the givens alone settle every cell"])
+
+
+def _play(draft: Draft, puzzle: Puzzle) -> Any:
+    try:
+        stored = load(services().store, puzzle_to_id(puzzle))
+    except (NotPlayable, PuzzleNotFound) as err:
+        return _render(draft, Outcome("refused", f"This puzzle can't be played: {err}"), 400)
+    return redirect(url_for("play.page", code=stored.code), 303)
+
+
+# --- generating on a custom shape -----------------------------------------------------
+
+
+def generate_on_cells(cells: list[Cell], difficulty: str, adjacency: str, seed: int) -> StoredPuzzle:
+    """A new puzzle on these cells (run in a child process under a time budget)."""
+    made = engine.generate("custom", len(cells), difficulty=difficulty, adjacency=adjacency,  # type: ignore[arg-type]
+                           seed=seed, cells=cells)
+    return StoredPuzzle(
+        code=puzzle_to_id(made.puzzle), puzzle=made.puzzle, solution=dict(made.solution),
+        shape="custom", difficulty=difficulty,
+        grade={"level": made.grade.level, "techniques": dict(made.grade.techniques)}, seed=seed,
+    )
+
+
+def _generate(draft: Draft, puzzle: Puzzle) -> Any:
+    board = puzzle.board
+    if board.size > GENERATE_MAX_CELLS:
+        message = f"This shape has {board.size} cells: the generator takes shapes of up to {GENERATE_MAX_CELLS}."
+        return _render(draft, Outcome("refused", message), 400)
+    top = min(r for r, _ in board.cells)
+    left = min(c for _, c in board.cells)
+    cells = [(r - top, c - left) for r, c in board.cells]
+    difficulty, adjacency = draft.difficulty, board.adjacency
+    store = services().store
+    budget = float(current_app.config.get("GENERATE_SECONDS", GENERATE_SECONDS))
+
+    def work(_ticket: str, _progress: Progress) -> str:
+        try:
+            stored = run_with_budget(budget, generate_on_cells, cells, difficulty, adjacency, secrets.randbits(48))
+        except OutOfTime as err:
+            raise ValueError(gave_up_message(err.seconds)) from None
+        return store.save_puzzle(stored).code
+
+    runner = jobs()
+    asked = {"text": draft.text, "adjacency": draft.adjacency, "difficulty": draft.difficulty}
+    ticket = runner.submit("shape", asked, budget + GRACE_SECONDS, work)
+    if runner.wait(ticket, float(current_app.config.get("GENERATE_WAIT_SECONDS", 1.0))):
+        return _generated(ticket)
+    return redirect(url_for("editor.generating", ticket=ticket), 303)
+
+
+def _generated(ticket: str) -> Any:
+    """The new puzzle's page, or the editor saying why there is none; None while it is made."""
+    job = jobs().status(ticket, "shape", take=True)
+    if job is None:
+        abort(404, "This request has expired (the server restarted or it was already used). "
+                   "Please press Generate again.")
+    if job.status in ("waiting", "running"):
+        return None
+    if job.status == "done":
+        return redirect(url_for("play.page", code=job.result), 303)
+    text = str(job.request.get("text", ""))
+    draft = Draft(text, grid_of_text(text), str(job.request.get("adjacency", "king")),
+                  str(job.request.get("difficulty", "medium")))
+    if job.status == "refused":  # ShapeError, GenerationError, out of time: the shape can't hold one
+        return _render(draft, Outcome("refused", f"No puzzle could be made on this shape: {job.result}"), 400)
+    return _render(draft, Outcome("refused", f"The generator failed: {job.result}"), 500)
+
+
+@bp.get("/solve/generate/<ticket>")
+def generating(ticket: str) -> Any:
+    """The page shown while a puzzle is generated on a custom shape."""
+    answer = _generated(ticket)
+    if answer is not None:
+        return answer
+    return render_template("job_waiting.html", title="Making your puzzle", what="A puzzle on your shape")

@@ -1,0 +1,237 @@
+"""Printing: a puzzle's printable page, and PDF booklets of new puzzles.
+
+``/p/<id>/print`` is the board alone as the browser prints it (``?solution=1``: solved);
+the play page prints the same sheet through its print stylesheet.  ``/booklet`` asks
+for the kind and number of puzzles and answers with a PDF (``booklet.py``); a booklet
+that takes more than a moment is made in the background (``jobs.py``) behind a page
+that reloads itself until the PDF is ready.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+
+from engine import DIFFICULTIES, SHAPES, puzzle_to_id
+
+from . import services
+from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, Sheet, check_options, describe, \
+    make_puzzles, page_count, render_pdf, title_of
+from .drawing import draw_board
+from .jobs import Progress, init_app, jobs
+from .limits import GENERATE_SECONDS, OutOfTime, charge, run_with_budget
+from .pool import POOLED_DIFFICULTIES
+from .puzzles import GRACE_SECONDS, VARIANTS, NotPlayable, Options, PuzzleNotFound, gave_up_message, \
+    generate, load
+from .storage import StoredPuzzle, Ticket
+
+bp = Blueprint("printing", __name__)
+bp.record_once(lambda state: init_app(state.app))
+
+# How long the booklet form waits for the PDF before showing the waiting page.
+BOOKLET_WAIT_SECONDS = 8.0
+# How long laying out and rendering the pages may take (50 large boards: about 40 s).
+RENDER_SECONDS = 180.0
+MAX_SEED = 2**63 - 1
+FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "seed")
+
+
+@bp.app_template_global()
+def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
+    """The printable board of a stored puzzle, with the words under it."""
+    drawing = draw_board(stored.puzzle, stored.solution if solution else None)
+    link = url_for("play.page", code=stored.code, _external=True)
+    return Sheet(1, stored, drawing, describe(stored), stored.code, link)
+
+
+# --- one puzzle -------------------------------------------------------------------------
+
+
+@bp.get("/p/<code>/print")
+def sheet(code: str) -> Any:
+    """The printable board alone; ``?solution=1`` the solved board."""
+    solved = request.args.get("solution") == "1"
+    try:
+        stored = load(services().store, code, before_solve=lambda: charge("solve"))
+    except PuzzleNotFound as err:
+        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+    except NotPlayable as err:
+        if solved or err.puzzle is None:
+            abort(404, f"{err} So there is no solution to print.")
+        stored = StoredPuzzle(puzzle_to_id(err.puzzle), err.puzzle, {})
+    if stored.code != code:
+        return redirect(url_for("printing.sheet", code=stored.code, solution="1" if solved else None), 301)
+    return render_template("print.html", stored=stored, sheet=print_sheet(stored, solved), solution=solved)
+
+
+# --- booklets ---------------------------------------------------------------------------
+
+
+def _whole(form: Any, name: str, label: str, low: int, high: int, default: int | None) -> int | None:
+    raw = (form.get(name) or "").strip()
+    if not raw:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 19:
+        raise ValueError(f"{label} must be a whole number from {low} to {high}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise ValueError(f"{label} must be from {low} to {high}, not {value}")
+    return value
+
+
+def parse_booklet_form(form: Any) -> BookletOptions:
+    """Check the booklet form; raises ValueError with a message for the person."""
+    shape = (form.get("shape") or MIXED).strip().lower()
+    if shape != MIXED and shape not in SHAPES:
+        raise ValueError(f"Unknown shape {shape[:40]!r}: choose Mixed or one of {', '.join(SHAPES)}")
+    size = None
+    if shape != MIXED:
+        spec = SHAPES[shape]
+        size = _whole(form, "size", f"Size for {shape}", spec.min_size, spec.max_size, spec.default_size)
+    difficulty = (form.get("difficulty") or "medium").strip().lower()
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"Unknown difficulty {difficulty[:40]!r}: choose one of {', '.join(DIFFICULTIES)}")
+    variant = (form.get("variant") or "hidato").strip().lower()
+    if variant not in VARIANTS:
+        raise ValueError(f"Unknown variant {variant[:40]!r}: choose Hidato, Numbrix or Hex")
+    count = _whole(form, "count", "The number of puzzles", 1, MAX_COUNT, 6)
+    per_page = _whole(form, "per_page", "Puzzles per page", 1, 4, 2)
+    if per_page not in PER_PAGE:
+        raise ValueError(f"Puzzles per page must be 1, 2 or 4, not {per_page}")
+    seed = _whole(form, "seed", "The seed", 0, MAX_SEED, None)
+    assert count is not None and per_page is not None
+    options = BookletOptions(shape, size, difficulty, VARIANTS[variant][1], count, per_page, seed)
+    check_options(options)
+    return options
+
+
+def _booklet_form(values: Any = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    values = values or {}
+    form = {
+        "shape": values.get("shape") or MIXED,
+        "size": values.get("size") or "",
+        "difficulty": values.get("difficulty") or "medium",
+        "variant": values.get("variant") or "hidato",
+        "count": values.get("count") or "6",
+        "per_page": values.get("per_page") or "2",
+        "seed": values.get("seed") or "",
+    }
+    return render_template("booklet.html", form=form, form_error=error, shapes=SHAPES,
+                           difficulties=DIFFICULTIES, variants=VARIANTS, max_count=MAX_COUNT,
+                           per_page_choices=PER_PAGE), status
+
+
+@bp.get("/booklet")
+def booklet_form() -> Any:
+    """The booklet form: kind of puzzles, how many, how many to a page."""
+    return _booklet_form()
+
+
+@bp.post("/booklet")
+def booklet() -> Any:
+    """Make the booklet: the PDF at once if it is quick, else a page that waits for it."""
+    try:
+        options = parse_booklet_form(request.form)
+    except ValueError as err:
+        return _booklet_form(request.form, str(err), 400)
+    found = services()
+    runner = jobs()
+    link_root = url_for("pages.home", _external=True).rstrip("/")
+    budget = float(current_app.config.get("GENERATE_SECONDS", GENERATE_SECONDS))
+    title = title_of(options)
+    pages = page_count(options.count, options.per_page)
+
+    def from_pool(wanted: Options) -> StoredPuzzle | None:
+        if wanted.difficulty not in POOLED_DIFFICULTIES:
+            return None
+        stored = found.store.take_from_pool(wanted.shape, wanted.size, wanted.difficulty, wanted.adjacency)
+        if stored is not None:
+            found.refiller.request(wanted)  # put another in its place
+        return stored
+
+    def work(ticket: str, progress: Progress) -> str:
+        def make(wanted: Options, seed: int) -> StoredPuzzle:
+            try:
+                return run_with_budget(budget, generate, wanted, seed)
+            except OutOfTime as err:
+                raise ValueError(gave_up_message(err.seconds)) from None
+
+        def made(done: int, count: int) -> None:
+            progress(f"{done} of {count} puzzles made", budget + GRACE_SECONDS)
+
+        puzzles = make_puzzles(options, take=None if options.seed is not None else from_pool,
+                               progress=made, make=make)
+        for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
+            found.store.save_puzzle(stored)
+        progress("laying out the pages", RENDER_SECONDS + GRACE_SECONDS)
+        # In a child process too: WeasyPrint holds the interpreter for seconds on end.
+        pdf = run_with_budget(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, link_root)
+        with open(runner.path(ticket, ".pdf"), "wb") as handle:
+            handle.write(pdf)
+        return json.dumps({"title": title, "pages": pages})
+
+    asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
+    ticket = runner.submit("booklet", asked, budget + GRACE_SECONDS, work)
+    wait = float(current_app.config.get("BOOKLET_WAIT_SECONDS", BOOKLET_WAIT_SECONDS))
+    if runner.wait(ticket, wait):
+        job = runner.status(ticket, "booklet", take=True)
+        if job is not None and job.status == "done":
+            path = runner.path(ticket, ".pdf")
+            with open(path, "rb") as handle:
+                pdf = handle.read()
+            os.unlink(path)
+            return _pdf_response(title, pdf)
+        if job is not None:
+            return _failed(job)
+    return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
+
+
+@bp.get("/booklet/<ticket>")
+def booklet_job(ticket: str) -> Any:
+    """The booklet being made: reloads itself until the PDF is ready, then links to it."""
+    job = jobs().status(ticket, "booklet")
+    if job is None:
+        abort(404, "This booklet has expired (the server restarted or it was made a while ago). "
+                   "Please ask for it again.")
+    if job.status in ("waiting", "running"):
+        what = "Your booklet"
+        return render_template("job_waiting.html", title="Making your booklet", what=what,
+                               progress=job.result if job.status == "running" else "waiting for its turn")
+    if job.status != "done":
+        jobs().status(ticket, "booklet", take=True)
+        return _failed(job)
+    made = json.loads(job.result or "{}")
+    return render_template("booklet_ready.html", ticket=ticket, title=made.get("title", "Your booklet"),
+                           pages=made.get("pages"))
+
+
+def _failed(job: Ticket) -> tuple[str, int]:
+    """The form again, saying why the booklet could not be made."""
+    if job.status == "refused":  # the generator refused: e.g. expert on a tiny board
+        return _booklet_form(job.request, job.result or "The generator refused these options.", 400)
+    return _booklet_form(job.request, f"The booklet could not be made: {job.result}", 500)
+
+
+@bp.get("/booklet/<ticket>.pdf")
+def booklet_pdf(ticket: str) -> Any:
+    """The finished booklet's PDF."""
+    job = jobs().status(ticket, "booklet")
+    path = jobs().path(ticket, ".pdf")
+    if job is None or job.status != "done" or not os.path.exists(path):
+        abort(404, "This booklet is not ready or has expired. Please ask for it again.")
+    with open(path, "rb") as handle:
+        pdf = handle.read()
+    return _pdf_response(json.loads(job.result or "{}").get("title", "booklet"), pdf)
+
+
+def _pdf_response(title: str, pdf: bytes) -> Response:
+    response = make_response(pdf)
+    response.mimetype = "application/pdf"
+    name = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60] or "booklet"
+    response.headers["Content-Disposition"] = f'attachment; filename="hidato-{name}.pdf"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
