@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: install run test bench clean
+.PHONY: install run serve test bench load clean
 
 # The stamp file is rebuilt when pyproject.toml changes, so new pins get installed.
 $(VENV)/.installed: pyproject.toml
@@ -20,19 +20,45 @@ install: $(VENV)/.installed
 run: install
 	$(VENV)/bin/hidato serve
 
-# Browser tests use Debian's Chromium (Playwright cannot download browsers here).
+# Production: gunicorn with WORKERS processes (default two per core plus one) on HOST:PORT
+# (default 127.0.0.1:5000); see the README for a reverse proxy, HTTPS and PostgreSQL.
+serve: install
+	$(VENV)/bin/gunicorn -c python:webapp.gunicorn_conf --no-control-socket webapp.wsgi:app
+
+# Browser tests use Debian's Chromium (Playwright cannot download browsers here); the PDF
+# booklet needs Pango (WeasyPrint) and its tests poppler-utils (pdfinfo, pdftotext, pdftoppm).
+# pytest runs beside a throw-away PostgreSQL server (tools/with_postgres.sh): the web and
+# storage tests run on SQLite and again on PostgreSQL.
 test: install
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing chromium for the browser tests (apt-get)"; \
 		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
-	$(PY) -m pytest
+	@if ! command -v pdftoppm >/dev/null || ! ls /usr/lib/*/libpango-1.0.so.0 >/dev/null 2>&1; then \
+		echo "installing poppler-utils and Pango for the PDF booklets and their tests (apt-get)"; \
+		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core >/dev/null; \
+	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing postgresql for the database tests (apt-get; no cluster is started)"; \
+		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql-common >/dev/null && \
+		$$SUDO sed -i 's/^#* *create_main_cluster *=.*/create_main_cluster = false/' \
+			/etc/postgresql-common/createcluster.conf && \
+		$$SUDO apt-get install -y -qq postgresql >/dev/null; \
+	fi
+	bash tools/with_postgres.sh $(PY) -m pytest
 
 bench: install
 	$(PY) bench/solve_bench.py
 	$(PY) bench/paths_bench.py
 	$(PY) bench/generate_bench.py
+
+# About 30 s of simulated players against gunicorn on 127.0.0.1 (SQLite, then PostgreSQL);
+# prints the table in the README and checks that every acknowledged entry was stored.
+load: install
+	bash tools/with_postgres.sh $(PY) bench/load/run.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

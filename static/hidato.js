@@ -19,7 +19,7 @@
   // --- moving between cells --------------------------------------------------------
 
   function openInputs() {
-    return Array.prototype.slice.call(document.querySelectorAll(".board input:not([readonly])"));
+    return Array.prototype.slice.call(document.querySelectorAll(".board input:not([readonly]):not([type=hidden])"));
   }
 
   function inputAt(row, col) {
@@ -125,6 +125,9 @@
     if (!url) return;
     var body = new FormData();
     body.append("event", event);
+    // The CSRF token from the board form (a beacon cannot carry headers).
+    var token = document.querySelector("#board-form input[name=csrf_token]");
+    if (token) body.append("csrf_token", token.value);
     if (beacon && navigator.sendBeacon) {
       navigator.sendBeacon(url, body);
     } else {
@@ -165,6 +168,10 @@
     var option = select.selectedOptions[0];
     var size = document.getElementById("size");
     if (!option || !size) return;
+    if (!option.dataset.min) {  // "Mixed" on the booklet form: each shape's own size
+      size.value = "";
+      return;
+    }
     size.min = option.dataset.min;
     size.max = option.dataset.max;
     var value = +size.value;

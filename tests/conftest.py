@@ -1,10 +1,15 @@
-"""Shared fixtures: the web app on a temporary SQLite database, its test client, and for
-the browser tests (tests/e2e/) a live server and Debian's Chromium.
+"""Shared fixtures: the web app on a temporary database, its test client, and for the
+browser tests (tests/e2e/) a live server and Debian's Chromium.
+
+The web and storage tests run on SQLite, and also on PostgreSQL when
+HIDATO_TEST_POSTGRES_URL names a server (``make test`` starts a throw-away one with
+tools/with_postgres.sh): each test gets a schema of its own there, dropped afterwards.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -12,30 +17,110 @@ from typing import Any, Callable, Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from werkzeug.serving import make_server
 
 from webapp import create_app
+from webapp.security import CSRF_FIELD, CSRF_HEADER
+from webapp.storage import database_url
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
+# Never DATABASE_URL: that may name a real database, and tests drop what they make.
+POSTGRES_URL = os.environ.get("HIDATO_TEST_POSTGRES_URL") or ""
+BACKENDS = ["sqlite", "postgresql"] if POSTGRES_URL else ["sqlite"]
+
+
+def pytest_report_header() -> str:
+    if POSTGRES_URL:
+        return f"database backends: sqlite, postgresql ({make_url(database_url(POSTGRES_URL, '')).render_as_string()})"
+    return "database backends: sqlite (make test adds PostgreSQL: HIDATO_TEST_POSTGRES_URL)"
+
+
+class CsrfClient(FlaskClient):
+    """Flask's test client, sending the session's CSRF token with each POST as the pages do."""
+
+    send_csrf = True
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        method = str(kwargs.get("method") or "GET").upper()
+        if self.send_csrf and method not in ("GET", "HEAD", "OPTIONS", "TRACE"):
+            with self.session_transaction() as session:
+                token = session.setdefault(CSRF_FIELD, secrets.token_urlsafe(32))
+            headers = dict(kwargs.get("headers") or {})
+            headers.setdefault(CSRF_HEADER, token)
+            kwargs["headers"] = headers
+        return super().open(*args, **kwargs)
+
+
+class Databases:
+    """Empty databases for one test on one backend; None means the instance folder's SQLite file."""
+
+    def __init__(self, backend: str):
+        self.backend = backend
+        self._schemas: dict[str, str] = {}
+
+    def url(self, name: str) -> str | None:
+        """The database called ``name`` in this test (the same name gives the same database)."""
+        if self.backend == "sqlite":
+            return None
+        if name not in self._schemas:
+            schema = "t_" + secrets.token_hex(8)
+            self._execute(f'CREATE SCHEMA "{schema}"')
+            self._schemas[name] = schema
+        base = make_url(database_url(POSTGRES_URL, ""))
+        return base.update_query_dict({"options": f"-csearch_path={self._schemas[name]}"}).render_as_string(
+            hide_password=False)
+
+    def drop(self) -> None:
+        for schema in self._schemas.values():
+            self._execute(f'DROP SCHEMA "{schema}" CASCADE')
+        self._schemas.clear()
+
+    @staticmethod
+    def _execute(statement: str) -> None:
+        engine = create_engine(database_url(POSTGRES_URL, ""))
+        try:
+            with engine.begin() as connection:
+                connection.execute(text(statement))
+        except OperationalError as err:
+            pytest.fail(f"The test PostgreSQL server ({POSTGRES_URL}) cannot be reached: {err}. "
+                        "Run the tests with `make test`, which starts one (tools/with_postgres.sh).",
+                        pytrace=False)
+        finally:
+            engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def databases(request: pytest.FixtureRequest) -> Iterator[Databases]:
+    """This test's databases, on each backend in turn."""
+    found = Databases(request.param)
+    yield found
+    found.drop()
 
 
 def _app(instance: Path, **config: Any) -> Flask:
-    return create_app({
+    application = create_app({
         "INSTANCE_PATH": str(instance),
         "TESTING": True,
         "SECRET_KEY": "test",
         "POOL_FILL_ON_START": False,
-        # Tests never set DATABASE_URL: they always run on their own SQLite file.
+        # Never the environment's DATABASE_URL: the instance folder's SQLite file, or a
+        # PostgreSQL schema of the test's own (the databases fixture).
         "DATABASE_URL": None,
         **config,
     })
+    application.test_client_class = CsrfClient
+    return application
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """A fresh app with its own instance folder and SQLite database."""
-    application = _app(tmp_path / "instance")
+def app(tmp_path: Path, databases: Databases) -> Iterator[Flask]:
+    """A fresh app with its own instance folder and an empty database."""
+    instance = tmp_path / "instance"
+    application = _app(instance, DATABASE_URL=databases.url(str(instance)))
     yield application
     _close(application)
 
@@ -53,11 +138,12 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def make_app() -> Iterator[Callable[..., Flask]]:
+def make_app(databases: Databases) -> Iterator[Callable[..., Flask]]:
     """Make apps on given instance folders (e.g. two on one folder, as after a restart)."""
     made: list[Flask] = []
 
     def factory(instance: Path, **config: Any) -> Flask:
+        config.setdefault("DATABASE_URL", databases.url(str(instance)))
         made.append(_app(instance, **config))
         return made[-1]
 
@@ -71,7 +157,9 @@ def make_app() -> Iterator[Callable[..., Flask]]:
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    application = _app(tmp_path_factory.mktemp("live") / "instance")
+    # Every browser test comes from 127.0.0.1: the rate limits are tested in test_web_security.
+    application = _app(tmp_path_factory.mktemp("live") / "instance",
+                       RATE_LIMITS={"generate": (1000, 60), "solve": (1000, 60), "booklet": (1000, 60)})
     yield application
     _close(application)
 

@@ -1,4 +1,5 @@
-"""webapp.storage on a real SQLite file: puzzles, the pool, progress written atomically."""
+"""webapp.storage on a real database (SQLite, and PostgreSQL under make test): puzzles, the
+pool, progress written atomically, and what several server processes share."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ CODE = puzzle_to_id(PUZZLE)
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    found = Store(database_url(None, str(tmp_path)))
+def store(tmp_path: Path, databases):
+    """An empty store on each backend (conftest: SQLite, and PostgreSQL under make test)."""
+    found = Store(database_url(databases.url("store"), str(tmp_path)))
     yield found
     found.close()
 

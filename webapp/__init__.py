@@ -1,15 +1,14 @@
 """The Hidato command line and web application.
 
 ``create_app(config)`` builds the Flask app: the database (``storage``), the generator
-and the pool refiller live in ``app.extensions["hidato"]``; the pages are two
-blueprints, ``pages`` (home, new puzzle, my puzzles) and ``play`` (a puzzle's page and
-what it posts).
+and the pool refiller live in ``app.extensions["hidato"]``; the pages are blueprints:
+``pages`` (home, new puzzle, my puzzles), ``play`` (a puzzle's page and what it posts),
+``printing`` (printable pages, PDF booklets) and ``editor`` (the solver page).
 """
 
 from __future__ import annotations
 
 import os
-import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from . import limits, security
 from .game import format_seconds
 from .pool import Refiller
 from .puzzles import Generator
@@ -57,21 +57,28 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config)
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+        app.config["SECRET_KEY"] = security.instance_secret(app.instance_path)
 
     url = database_url(app.config["DATABASE_URL"], app.instance_path)
     store = Store(url)
     app.extensions["hidato"] = Services(
         store=store,
-        generator=Generator(store, float(app.config["GENERATE_WAIT_SECONDS"])),
+        generator=Generator(store, float(app.config["GENERATE_WAIT_SECONDS"]),
+                            float(app.config.get("GENERATE_SECONDS", limits.GENERATE_SECONDS))),
         refiller=Refiller(url),
     )
+    security.init_app(app)  # CSRF, cookies, security headers, proxies: before any view
+    limits.init_app(app)  # body size, rate limits of the expensive endpoints
 
+    from .editor import bp as editor_bp
     from .pages import bp as pages_bp
     from .play import bp as play_bp
+    from .printing import bp as printing_bp
 
     app.register_blueprint(pages_bp)
     app.register_blueprint(play_bp)
+    app.register_blueprint(printing_bp)
+    app.register_blueprint(editor_bp)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
@@ -84,23 +91,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 def services() -> Services:
     """The current app's store, generator and refiller."""
     return current_app.extensions["hidato"]
-
-
-def _instance_secret(instance_path: str) -> str:
-    """A secret key kept in the instance folder, so sessions survive restarts."""
-    path = os.path.join(instance_path, "secret_key")
-    try:
-        with open(path, encoding="ascii") as handle:
-            key = handle.read().strip()
-        if key:
-            return key
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(key + "\n")
-    return key
 
 
 def _http_error(error: HTTPException) -> tuple[str, int]:

@@ -6,7 +6,7 @@ import secrets
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
 from engine import puzzle_from_id
 
@@ -58,8 +58,8 @@ def form_context(values: Any = None, error: str | None = None) -> dict[str, Any]
 def _home(values: Any = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
     store = services().store
     try:
-        today = daily(store, date.today())
-    except ValueError:  # the generator could not make one: the page still shows
+        today = daily(store, date.today(), budget_seconds=float(current_app.config["GENERATE_SECONDS"]))
+    except ValueError:  # the generator could not make one (or not in time): the page still shows
         today = None
     examples = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
     return render_template("home.html", today=today, examples=examples,

@@ -19,6 +19,7 @@ from engine import Cell, format_puzzle, puzzle_to_id
 
 from . import services
 from .game import EntryError, Game, cell_name, format_seconds, parse_entry
+from .limits import charge
 from .pages import player_id
 from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, NotPlayable, PuzzleNotFound, load
 from .storage import StoredPuzzle
@@ -26,6 +27,10 @@ from .storage import StoredPuzzle
 bp = Blueprint("play", __name__)
 
 _FIELD = re.compile(r"c-(\d{1,4})-(\d{1,4})")
+# Beside each cell's field the board form carries what the page showed in it ("s-R-C"):
+# a field still showing that was not touched in this tab, and must not undo what another
+# tab (or device) entered since.
+_SHOWN = "s-{}-{}"
 ACTIONS = ("save", "check", "hint", "reveal", "reveal-confirm", "cancel", "undo", "redo", "restart",
            "pause", "resume")
 
@@ -45,7 +50,8 @@ def is_htmx() -> bool:
 
 def _stored_or_404(code: str) -> StoredPuzzle:
     try:
-        return load(services().store, code)
+        # Solving a puzzle new to the site is the expensive part: it counts against the rate limit.
+        return load(services().store, code, before_solve=lambda: charge("solve"))
     except PuzzleNotFound as err:
         abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
     except NotPlayable as err:
@@ -274,6 +280,9 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
         cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
         if cell not in board.cell_set or cell in stored.puzzle.givens:
             abort(400, f"The form names {cell_name(cell).lower()}, which is not an open cell of this board.")
+        shown = request.form.get(_SHOWN.format(match.group(1), match.group(2)))
+        if shown is not None and shown.strip() == raw.strip():
+            continue  # unchanged in this tab
         try:
             values[cell] = parse_entry(raw, stored.puzzle.size)
         except EntryError as err:

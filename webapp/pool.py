@@ -9,7 +9,9 @@ the pool, so generation never competes with requests for the server's interprete
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +25,8 @@ from .storage import Store
 _PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Difficulties always kept in the pool: the ones whose generation can take seconds.
 POOLED_DIFFICULTIES = ("hard", "expert")
+# A claim on a slot runs out after this long, in case the process holding it died.
+CLAIM_SECONDS = 10 * 60
 
 
 def default_targets() -> list[Options]:
@@ -43,26 +47,55 @@ def option_key(options: Options) -> tuple[str, int, str, str]:
 
 def fill(store: Store, targets: Iterable[Options], count: int = 1,
          report: Callable[[str], None] | None = None, days: Iterable[date] = ()) -> int:
-    """Generate puzzles until each target has ``count`` waiting; returns how many were made."""
+    """Generate puzzles until each target has ``count`` waiting; returns how many were made.
+
+    Every server process may run this at once on one database: each slot (a set of
+    options, a day's puzzle) is claimed first, and a slot claimed by another process is
+    left to it, so no slot is ever filled twice over.
+    """
+    owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
     made = 0
     for day in days:
-        if store.daily(day) is None:
-            daily(store, day)
-            if report:
-                report(f"puzzle of the day {day.isoformat()}: made")
-    for options in targets:
-        waiting = store.pool_counts().get(option_key(options), 0)
-        for _ in range(max(0, count - waiting)):
-            try:
-                stored = generate(options)
-            except ValueError as err:  # the engine refuses these options (e.g. ShapeError)
+        name = f"daily:{day.isoformat()}"
+        if store.daily(day) is not None or not store.claim(name, owner, CLAIM_SECONDS):
+            continue
+        try:
+            if store.daily(day) is None:
+                daily(store, day)
                 if report:
-                    report(f"{_describe(options)}: skipped: {err}")
-                break
-            store.save_puzzle(stored, pooled=True)
-            made += 1
+                    report(f"puzzle of the day {day.isoformat()}: made")
+        finally:
+            store.release(name, owner)
+    for options in targets:
+        name = "pool:" + ":".join(str(part) for part in option_key(options))
+        if not store.claim(name, owner, CLAIM_SECONDS):
             if report:
-                report(f"{_describe(options)}: added {stored.code[:40]}")
+                report(f"{_describe(options)}: another process is filling it")
+            continue
+        try:
+            made += _fill_slot(store, options, count, report, name, owner)
+        finally:
+            store.release(name, owner)
+    return made
+
+
+def _fill_slot(store: Store, options: Options, count: int, report: Callable[[str], None] | None,
+               name: str, owner: str) -> int:
+    """Top up one claimed slot; counted after the claim, so nothing made elsewhere is missed."""
+    made = 0
+    waiting = store.pool_counts().get(option_key(options), 0)
+    for _ in range(max(0, count - waiting)):
+        try:
+            stored = generate(options)
+        except ValueError as err:  # the engine refuses these options (e.g. ShapeError)
+            if report:
+                report(f"{_describe(options)}: skipped: {err}")
+            break
+        store.save_puzzle(stored, pooled=True)
+        made += 1
+        store.claim(name, owner, CLAIM_SECONDS)  # still at it: keep the claim
+        if report:
+            report(f"{_describe(options)}: added {stored.code[:40]}")
     return made
 
 

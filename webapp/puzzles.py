@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import random
 import secrets
-import threading
-import time
 import uuid
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Callable
 
 import engine
 from engine import PuzzleFormatError, puzzle_from_id, puzzle_to_id
 
+from .game import utcnow
+from .limits import MAX_BOARD_CELLS, OutOfTime, run_with_budget
 from .storage import StoredPuzzle, Store
 
 # (label, adjacency) for each variant the form offers.
@@ -33,6 +33,10 @@ VARIANT_OF_ADJACENCY = {adjacency: key for key, (_label, adjacency) in VARIANTS.
 SOLVE_SECONDS = 3.0
 # A finished generation job is kept this long for its waiting page to pick up.
 JOB_KEEP_SECONDS = 15 * 60
+# How long a generation job may wait behind others before it starts, and how long after
+# its budget a job whose process is gone is still called "waiting".
+QUEUE_SECONDS = 5 * 60
+GRACE_SECONDS = 30
 # Shapes tried, in this order, for the puzzle of the day (the first the engine knows wins).
 DAILY_SHAPES = ("diamond", "rectangle", "ring", "cross", "heart", "triangle", "circle")
 
@@ -102,10 +106,12 @@ def parse_options(form: Any) -> Options:
 # --- puzzles by id --------------------------------------------------------------------
 
 
-def load(store: Store, code: str) -> StoredPuzzle:
+def load(store: Store, code: str, before_solve: Callable[[], None] | None = None) -> StoredPuzzle:
     """The puzzle with this id, solving and storing it if it is new.
 
-    Raises PuzzleNotFound for a malformed id, NotPlayable when it has no unique solution.
+    Raises PuzzleNotFound for a malformed id, NotPlayable when it has no unique solution
+    or is larger than the site plays.  ``before_solve`` is called before a new puzzle is
+    solved (the rate limit).
     """
     stored = store.find_puzzle(code)
     if stored is not None:
@@ -119,6 +125,11 @@ def load(store: Store, code: str) -> StoredPuzzle:
         stored = store.find_puzzle(canonical)
         if stored is not None:
             return stored
+    if puzzle.size > MAX_BOARD_CELLS:
+        raise NotPlayable(f"This board has {puzzle.size:,} cells; this site plays boards of up to "
+                          f"{MAX_BOARD_CELLS:,} cells.", puzzle=puzzle)
+    if before_solve is not None:
+        before_solve()
     result = engine.solve(puzzle, limit=2, max_seconds=SOLVE_SECONDS)
     if result.count == 0 and result.complete:
         reason = f": {result.reason}" if result.reason else ""
@@ -158,62 +169,79 @@ def generate(options: Options, seed: int | None = None, daily: date | None = Non
 
 
 class Generator:
-    """Generation jobs in a background thread, each behind a ticket the waiting page polls."""
+    """Generation jobs behind a ticket that the waiting page polls.
 
-    def __init__(self, store: Store, wait_seconds: float):
+    The work runs in a background thread of the process that was asked, inside a child
+    process with a time budget (``limits.run_with_budget``); the ticket and its outcome
+    are kept in the database, so the waiting page can be answered by any server process,
+    and a ticket whose process died runs out and says so.
+    """
+
+    def __init__(self, store: Store, wait_seconds: float, budget_seconds: float = 60.0):
         self.store = store
         self.wait_seconds = wait_seconds
+        self.budget_seconds = budget_seconds
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hidato-generate")
-        self._jobs: dict[str, tuple[Options, Future[StoredPuzzle], float]] = {}
-        self._lock = threading.Lock()
 
     def make(self, options: Options) -> tuple[StoredPuzzle | None, str | None]:
-        """A new puzzle if made within the wait, else (None, a ticket for the waiting page)."""
+        """A new puzzle if made within the wait, else (None, a ticket for the waiting page).
+
+        Raises ValueError (with a message for the person) when the engine refuses the
+        options or the budget runs out within the wait.
+        """
         ticket = uuid.uuid4().hex
-        future = self._executor.submit(self._make, options)
-        with self._lock:
-            self._forget_old_locked()
-            self._jobs[ticket] = (options, future, time.monotonic())
+        # Queued work may wait behind earlier jobs: it runs out only well after its budget.
+        self.store.add_ticket(ticket, "generate", asdict(options), QUEUE_SECONDS + self.budget_seconds,
+                              JOB_KEEP_SECONDS)
+        future = self._executor.submit(self._make, ticket, options)
         try:
             stored = future.result(timeout=self.wait_seconds)
         except TimeoutError:
-            return None, ticket
-        finally:
-            if future.done():
-                with self._lock:
-                    self._jobs.pop(ticket, None)
+            return None, ticket  # the waiting page collects it, even if it is done by now
+        except ValueError:
+            self.store.ticket(ticket, "generate", take=True)  # answered here: nobody will ask
+            raise
+        self.store.ticket(ticket, "generate", take=True)
         return stored, None
 
-    def _make(self, options: Options) -> StoredPuzzle:
-        return self.store.save_puzzle(generate(options))
+    def _make(self, ticket: str, options: Options) -> StoredPuzzle:
+        self.store.update_ticket(ticket, "running", seconds=self.budget_seconds + GRACE_SECONDS)
+        try:
+            stored = self.store.save_puzzle(run_with_budget(self.budget_seconds, generate, options))
+        except OutOfTime as err:
+            message = gave_up_message(err.seconds)
+            self.store.update_ticket(ticket, "refused", message)
+            raise ValueError(message) from None
+        except ValueError as err:
+            self.store.update_ticket(ticket, "refused", str(err))
+            raise
+        except Exception as err:
+            self.store.update_ticket(ticket, "failed", str(err))
+            raise
+        self.store.update_ticket(ticket, "done", stored.code)
+        return stored
 
     def result(self, ticket: str) -> tuple[str, StoredPuzzle | str | Options | None]:
         """("done", puzzle), ("refused" or "failed", message), ("waiting", options), ("unknown", None)."""
-        with self._lock:
-            job = self._jobs.get(ticket)
-        if job is None:
+        found = self.store.ticket(ticket, "generate", take=True)
+        if found is None:
             return "unknown", None
-        options, future, _started = job
-        if not future.done():
-            return "waiting", options
-        with self._lock:
-            self._jobs.pop(ticket, None)
-        error = future.exception()
-        if isinstance(error, ValueError):
-            return "refused", str(error)
-        if error is not None:
-            return "failed", str(error)
-        return "done", future.result()
-
-    def _forget_old_locked(self) -> None:
-        """Drop finished jobs nobody came back for (the waiting page was closed)."""
-        cutoff = time.monotonic() - JOB_KEEP_SECONDS
-        for ticket, (_options, future, started) in list(self._jobs.items()):
-            if future.done() and started < cutoff:
-                del self._jobs[ticket]
+        if found.status in ("waiting", "running"):
+            if found.deadline < utcnow():
+                return "unknown", None  # the process making it stopped (a restart): ask again
+            return "waiting", Options(**found.request)
+        if found.status == "done":
+            stored = self.store.find_puzzle(found.result or "")
+            return ("done", stored) if stored is not None else ("unknown", None)
+        return found.status, found.result or "unknown error"
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def gave_up_message(seconds: float) -> str:
+    return (f"The generator gave up after {seconds:g} seconds without a puzzle of this kind. "
+            "Try a smaller size or an easier difficulty.")
 
 
 # --- the puzzle of the day ------------------------------------------------------------
@@ -228,15 +256,24 @@ def daily_options(day: date) -> list[tuple[Options, int]]:
     return [(Options(name, known[name].default_size, "medium", "hidato"), seed) for name in candidates]
 
 
-def daily(store: Store, day: date) -> StoredPuzzle:
-    """The puzzle of the day, made and stored on first request."""
+def daily(store: Store, day: date, budget_seconds: float | None = None) -> StoredPuzzle:
+    """The puzzle of the day, made and stored on first request.
+
+    With ``budget_seconds`` (a request) it is made in a child process stopped after that
+    long (raises OutOfTime, a ValueError); the pool filler makes it ahead of time anyway.
+    """
     stored = store.daily(day)
     if stored is not None:
         return stored
     problem: ValueError | None = None
     for options, seed in daily_options(day):
         try:
-            made = generate(options, seed=seed, daily=day)
+            if budget_seconds is None:
+                made = generate(options, seed=seed, daily=day)
+            else:
+                made = run_with_budget(budget_seconds, generate, options, seed, day)
+        except OutOfTime:
+            raise
         except ValueError as err:  # the generator could not manage this shape: take the next
             problem = err
             continue

@@ -8,15 +8,21 @@ dataclasses back, never ORM rows.
 Writes of a player's progress are read-modify-write in one transaction that takes the
 write lock first (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on
 PostgreSQL), so two quick entries from the same browser never overwrite each other.
+
+Several server processes may share one database, so what they must agree on lives here
+too: generation tickets (any worker can answer the waiting page), claims (one process
+fills a pool slot at a time) and the hit counts of the per-client rate limit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Callable, Iterator, TypeVar
 
 from sqlalchemy import (
@@ -30,11 +36,14 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     select,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from engine import Cell, Grid, Puzzle, format_puzzle, parse_puzzle
@@ -42,6 +51,12 @@ from engine import Cell, Grid, Puzzle, format_puzzle, parse_puzzle
 from .game import State, utcnow
 
 T = TypeVar("T")
+# Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
+_WAL_ATTEMPTS = 100
+# The PostgreSQL advisory lock held while tables are created (any fixed number).
+_SCHEMA_LOCK = 0x48696461746F
+# Rate-limit counts older than this are deleted now and then (longer than any window).
+RATE_KEEP_SECONDS = 3600
 
 
 class Base(DeclarativeBase):
@@ -88,6 +103,55 @@ class ProgressRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime)
     solved_at: Mapped[datetime | None] = mapped_column(DateTime)
     revealed: Mapped[bool] = mapped_column(default=False)
+
+
+class TicketRow(Base):
+    """Slow work (a generated puzzle) that any server process can report on."""
+
+    __tablename__ = "tickets"
+
+    ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    request: Mapped[str] = mapped_column(Text)  # JSON: what was asked for
+    status: Mapped[str] = mapped_column(String(16))  # waiting, running, done, refused, failed
+    result: Mapped[str | None] = mapped_column(Text)  # the puzzle's id when done, else the message
+    created: Mapped[datetime] = mapped_column(DateTime, index=True)
+    # Past this without an answer, the process doing the work has died (or was restarted).
+    deadline: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ClaimRow(Base):
+    """A named piece of work one process has taken on (e.g. filling one pool slot)."""
+
+    __tablename__ = "claims"
+
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    until: Mapped[datetime] = mapped_column(DateTime)  # a claim whose owner died runs out
+
+
+class RateRow(Base):
+    """How often a client used an expensive endpoint in one time window."""
+
+    __tablename__ = "rate_limits"
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # the window's start, epoch seconds
+    hits: Mapped[int] = mapped_column(Integer, default=0)
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A ticket as stored: what was asked, how far it got, and its result or message."""
+
+    ticket: str
+    kind: str
+    request: dict[str, Any]
+    status: str
+    result: str | None
+    created: datetime
+    deadline: datetime
 
 
 @dataclass(frozen=True)
@@ -144,11 +208,22 @@ class Store:
         options: dict[str, Any] = {}
         if self.is_sqlite:
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            # A server restarted under us leaves dead connections in the pool: test before use.
+            options["pool_pre_ping"] = True
         self.engine = create_engine(url, **options)
         if self.is_sqlite:
             _lock_on_begin(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
+        self._hits_counted = 0
+        self._create_tables()
+
+    def _create_tables(self) -> None:
+        """Create what is missing, one process at a time (workers start together on an empty database)."""
+        with self.engine.begin() as connection:  # SQLite: BEGIN IMMEDIATE, the write lock
+            if not self.is_sqlite:
+                connection.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
+            Base.metadata.create_all(connection)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -286,6 +361,88 @@ class Store:
             return out
 
 
+    # --- tickets, claims and rate limits (shared by every server process) ------------
+
+    def add_ticket(self, ticket: str, kind: str, request: dict[str, Any], seconds: float,
+                   keep_seconds: float) -> None:
+        """Record new work, answered within ``seconds``; tickets older than ``keep_seconds`` go."""
+        now = utcnow()
+        with self._session() as session:
+            session.execute(delete(TicketRow).where(TicketRow.created < now - timedelta(seconds=keep_seconds)))
+            session.add(TicketRow(ticket=ticket, kind=kind, request=json.dumps(request), status="waiting",
+                                  result=None, created=now, deadline=now + timedelta(seconds=seconds)))
+
+    def update_ticket(self, ticket: str, status: str, result: str | None = None,
+                      seconds: float | None = None) -> None:
+        """Say how the work went (``seconds``: a new deadline from now, e.g. when it starts)."""
+        with self._session() as session:
+            row = session.get(TicketRow, ticket)
+            if row is None:
+                return  # already collected, or cleared away
+            row.status, row.result = status, result
+            if seconds is not None:
+                row.deadline = utcnow() + timedelta(seconds=seconds)
+
+    def ticket(self, ticket: str, kind: str, take: bool = False) -> Ticket | None:
+        """The ticket, if it is of this kind; ``take`` removes a finished one (it is used once)."""
+        with self._session() as session:
+            row = session.get(TicketRow, ticket, with_for_update=take)
+            if row is None or row.kind != kind:
+                return None
+            found = Ticket(row.ticket, row.kind, json.loads(row.request), row.status, row.result,
+                           row.created, row.deadline)
+            if take and row.status not in ("waiting", "running"):
+                session.delete(row)
+            return found
+
+    def claim(self, name: str, owner: str, seconds: float) -> bool:
+        """Take on the work ``name`` for ``seconds`` unless another owner holds it; whether we got it."""
+        now = utcnow()
+        try:
+            with self._session() as session:
+                row = session.get(ClaimRow, name, with_for_update=True)
+                if row is not None and row.owner != owner and row.until > now:
+                    return False
+                if row is None:
+                    session.add(ClaimRow(name=name, owner=owner, until=now + timedelta(seconds=seconds)))
+                else:
+                    row.owner, row.until = owner, now + timedelta(seconds=seconds)
+                return True
+        except IntegrityError:  # claimed at the same moment by another process (PostgreSQL)
+            return False
+
+    def release(self, name: str, owner: str) -> None:
+        """Give up a claim (only its owner can)."""
+        with self._session() as session:
+            session.execute(delete(ClaimRow).where(ClaimRow.name == name, ClaimRow.owner == owner))
+
+    def count_hit(self, client: str, kind: str, window: int) -> int:
+        """Count one use of ``kind`` by ``client`` in the window starting at ``window``; the count so far."""
+        insert = sqlite_insert if self.is_sqlite else postgresql_insert
+        statement = insert(RateRow).values(client=client, kind=kind, window=window, hits=1)
+        statement = statement.on_conflict_do_update(
+            index_elements=[RateRow.client, RateRow.kind, RateRow.window],
+            set_={"hits": RateRow.__table__.c.hits + 1},
+        )
+        with self._session() as session:
+            session.execute(statement)
+            hits = session.scalar(select(RateRow.hits).where(
+                RateRow.client == client, RateRow.kind == kind, RateRow.window == window))
+        self._hits_counted += 1
+        if self._hits_counted % 100 == 1:
+            self._forget_old_hits(window - RATE_KEEP_SECONDS)
+        return int(hits or 0)
+
+    def _forget_old_hits(self, before: int) -> None:
+        # Its own transaction, holding no other lock, so it cannot deadlock with a count;
+        # best effort: a clash with another process's clean-up is left for the next time.
+        try:
+            with self._session() as session:
+                session.execute(delete(RateRow).where(RateRow.window < before))
+        except DBAPIError:
+            pass
+
+
 def _lock_on_begin(engine: Any) -> None:
     """Make every SQLite transaction take the write lock at BEGIN (read-modify-write safe)."""
 
@@ -295,7 +452,16 @@ def _lock_on_begin(engine: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")
+        # Turning a new file to WAL needs it to itself, and SQLite does not wait for that:
+        # server processes starting together on a new file take turns.
+        for attempt in range(_WAL_ATTEMPTS):
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or attempt == _WAL_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.02 * (1 + attempt % 10))
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -1,0 +1,335 @@
+"""Load benchmark (``make load``): simulated players against gunicorn on 127.0.0.1.
+
+For each database (SQLite in a fresh instance folder; PostgreSQL when
+HIDATO_TEST_POSTGRES_URL names one, as tools/with_postgres.sh does) it starts gunicorn as
+``make serve`` does, then for about ``--seconds`` runs ``--players`` simulated players
+at once, each with its own session: open a puzzle (the page), post entries to its cells
+as htmx does (the entry endpoint), now and then open another puzzle.  Every request is
+timed on the client; an error is any answer but 200 or a failed connection.
+
+Then the server is stopped and started again, and for every cell each player wrote to,
+the last number the server acknowledged there (answered 200 with the cell showing it) is
+looked up on the player's page: the run fails unless every one is there, or on any error.
+
+The load generator is asyncio with plain HTTP/1.1 keep-alive connections (standard
+library only) and shares the two cores with the server, so the figures are a floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from engine import parse_puzzle, puzzle_to_id  # noqa: E402
+
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+PUZZLE_FILES = ["tests/data/puzzles/classic-8x8-40.txt", "tests/data/puzzles/seed004-irregular-53.txt",
+                "tests/data/puzzles/seed004-ring-diamond-48.txt", "tests/data/puzzles/large/rectangle10_s1.txt",
+                "bench/puzzles/diamond7_e0.txt", "bench/puzzles/heart14_e1.txt"]
+_INPUT = re.compile(r'<input id="c-(\d+)-(\d+)"[^>]*?value="([^"]*)"', re.S)
+_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+Cell = tuple[int, int]
+WARM_UP_SECONDS = 3.0
+
+
+@dataclass
+class Tally:
+    """What the players saw: latencies by endpoint, errors, and the entries acknowledged."""
+
+    latency: dict[str, list[float]] = field(default_factory=lambda: {"entry": [], "page": []})
+    errors: list[str] = field(default_factory=list)
+    # (player index, puzzle id) -> cell -> the last number the server said it stored there
+    acknowledged: dict[tuple[int, str], dict[Cell, int]] = field(default_factory=dict)
+    acks: int = 0  # entries acknowledged, every one (a cell may be written many times)
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection with a cookie, as a browser tab has."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookie = ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: bytes = b"",
+                      headers: dict[str, str] | None = None) -> tuple[int, str]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Connection: keep-alive"]
+        if self.cookie:
+            lines.append(f"Cookie: session={self.cookie}")
+        for name, value in (headers or {}).items():
+            lines.append(f"{name}: {value}")
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        try:
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            await self.writer.drain()
+            assert self.reader is not None
+            status_line = await self.reader.readline()
+            if not status_line:
+                raise ConnectionError("the server closed the connection")
+            status = int(status_line.split()[1])
+            length, close = 0, False
+            while (line := await self.reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode("latin-1").partition(":")
+                name, value = name.strip().lower(), value.strip()
+                if name == "content-length":
+                    length = int(value)
+                elif name == "set-cookie" and value.startswith("session="):
+                    self.cookie = value.split(";", 1)[0][len("session="):]
+                elif name == "connection" and value.lower() == "close":
+                    close = True
+            text = (await self.reader.readexactly(length)).decode() if length else ""
+        except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, IndexError):
+            await self.close()
+            raise
+        if close:
+            await self.close()
+        return status, text
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            try:
+                await self.writer.wait_closed()
+            except OSError:
+                pass
+        self.reader = self.writer = None
+
+
+async def play(index: int, connection: Connection, codes: list[str], deadline: float, tally: Tally,
+               seed: int) -> None:
+    """Open a puzzle, post entries to it, now and then move on to another, until the deadline."""
+    rng = random.Random(seed)
+    try:
+        while time.monotonic() < deadline:
+            code = rng.choice(codes)
+            started = time.perf_counter()
+            try:
+                status, page = await connection.request("GET", f"/p/{urllib.parse.quote(code, safe=':')}")
+            except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, IndexError) as err:
+                tally.errors.append(f"page: {err!r}")
+                continue
+            tally.latency["page"].append(time.perf_counter() - started)
+            token = _TOKEN.search(page)
+            if status != 200 or token is None:
+                tally.errors.append(f"page: {status}")
+                continue
+            cells = [(int(r) - 1, int(c) - 1) for r, c, _value in _INPUT.findall(page)]
+            size = len(cells) + page.count('class="num"')
+            stored = tally.acknowledged.setdefault((index, code), {})
+            for _ in range(rng.randint(5, 20)):
+                if time.monotonic() >= deadline:
+                    break
+                cell = rng.choice(cells)
+                value = rng.randint(1, size)
+                name = f"c-{cell[0] + 1}-{cell[1] + 1}"
+                body = urllib.parse.urlencode({name: str(value)}).encode()
+                headers = {"HX-Request": "true", "X-CSRF-Token": token.group(1)}
+                started = time.perf_counter()
+                try:
+                    status, answer = await connection.request(
+                        "POST", f"/p/{urllib.parse.quote(code, safe=':')}/cell/{cell[0] + 1}/{cell[1] + 1}",
+                        body, headers)
+                except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError, IndexError) as err:
+                    tally.errors.append(f"entry: {err!r}")
+                    continue
+                tally.latency["entry"].append(time.perf_counter() - started)
+                shown = {(int(r) - 1, int(c) - 1): v for r, c, v in _INPUT.findall(answer)}
+                if status != 200:
+                    tally.errors.append(f"entry: {status}")
+                elif shown.get(cell) == str(value):
+                    stored[cell] = value  # acknowledged: the server says the cell holds it
+                    tally.acks += 1
+                else:
+                    tally.errors.append(f"entry: not acknowledged ({answer[:120]!r})")
+    finally:
+        await connection.close()
+
+
+# --- the server ------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, instance: Path, database: str | None, workers: int):
+        self.port = free_port()
+        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": str(workers),
+                    "HIDATO_INSTANCE": str(instance), "HIDATO_POOL_FILL": "0"}
+        self.env.pop("DATABASE_URL", None)
+        self.env.pop("SECRET_KEY", None)
+        if database:
+            self.env["DATABASE_URL"] = database
+        self.log = instance.parent / "gunicorn.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [str(GUNICORN), "-c", "python:webapp.gunicorn_conf", "--no-control-socket", "webapp.wsgi:app"],
+                cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"gunicorn did not start:\n{self.log.read_text()[-3000:]}") from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=60)
+            self.process = None
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def verify(port: int, tally: Tally, cookies: dict[int, str]) -> int:
+    """Every acknowledged entry, looked up on its player's page; returns how many were found."""
+    found = 0
+    for (index, code), expected in sorted(tally.acknowledged.items()):
+        if not expected:
+            continue
+        connection = Connection(port)
+        connection.cookie = cookies[index]
+        status, page = await connection.request("GET", f"/p/{urllib.parse.quote(code, safe=':')}")
+        await connection.close()
+        shown = {(int(r) - 1, int(c) - 1): html.unescape(v) for r, c, v in _INPUT.findall(page)}
+        for cell, value in expected.items():
+            if status == 200 and shown.get(cell) == str(value):
+                found += 1
+            else:
+                tally.errors.append(f"lost: player {index} {code} {cell}={value}, page shows {shown.get(cell)!r}")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each run (default 30)")
+    parser.add_argument("--players", type=int, default=32, help="simulated players at once (default 32)")
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: make serve's)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--backends", default="sqlite,postgresql" if os.environ.get("HIDATO_TEST_POSTGRES_URL")
+                        else "sqlite", help="comma-separated: sqlite, postgresql (needs HIDATO_TEST_POSTGRES_URL, "
+                        "as tools/with_postgres.sh sets; the default when it is set)")
+    args = parser.parse_args()
+    workers = args.workers or 2 * (os.cpu_count() or 1) + 1
+    codes = [puzzle_to_id(parse_puzzle((ROOT / name).read_text())) for name in PUZZLE_FILES]
+    rows = []
+    failed = False
+    for backend in args.backends.split(","):
+        database = None
+        if backend == "postgresql":
+            database = os.environ.get("HIDATO_TEST_POSTGRES_URL")
+            if not database:
+                print("postgresql: HIDATO_TEST_POSTGRES_URL is not set (make load starts a server)", file=sys.stderr)
+                return 2
+        with tempfile.TemporaryDirectory(prefix="hidato-load-") as folder:
+            instance = Path(folder) / "instance"
+            if database:
+                database = _fresh_schema(database)
+            server = Server(instance, database, workers)
+            server.start()
+            try:
+                tally, elapsed, cookies = asyncio.run(_measure(server.port, codes, args))
+                server.stop()
+                server.start()  # everything acknowledged must outlive a restart
+                expected = sum(len(cells) for cells in tally.acknowledged.values())
+                found = asyncio.run(verify(server.port, tally, cookies))
+            finally:
+                server.stop()
+        requests = len(tally.latency["entry"]) + len(tally.latency["page"])
+        errors = len(tally.errors)
+        failed |= errors > 0 or found != expected
+        rows.append((backend, elapsed, requests / elapsed, tally, errors, expected, found))
+        for error in tally.errors[:10]:
+            print(f"{backend}: {error}", file=sys.stderr)
+    print(f"\n{args.players} players, {args.seconds:g} s per run, gunicorn on 127.0.0.1 "
+          f"(gthread, {workers} workers x 4 threads), Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
+    print("| database | requests | requests/s | entry median ms | entry p99 ms | page median ms | page p99 ms "
+          "| errors | entries acknowledged | cells checked after a restart |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for backend, _elapsed, rate, tally, errors, expected, found in rows:
+        entry, page = tally.latency["entry"], tally.latency["page"]
+        print(f"| {backend} | {len(entry) + len(page):,} | {rate:,.0f} | {1000 * statistics.median(entry):.1f} | "
+              f"{1000 * percentile(entry, 0.99):.1f} | {1000 * statistics.median(page):.1f} | "
+              f"{1000 * percentile(page, 0.99):.1f} | {errors} | {tally.acks:,} | {found:,} of {expected:,} |")
+    return 1 if failed else 0
+
+
+async def _measure(port: int, codes: list[str], args: argparse.Namespace) -> tuple[Tally, float, dict[int, str]]:
+    tally = Tally()
+    cookies: dict[int, str] = {}
+    for code in codes:  # each puzzle opened once first: the run times playing, not solving new ids
+        warm = Connection(port)
+        status, _ = await warm.request("GET", f"/p/{urllib.parse.quote(code, safe=':')}")
+        await warm.close()
+        if status != 200:
+            raise SystemExit(f"/p/{code}: {status}")
+    # A few seconds of play first, not counted, so every worker has its templates compiled
+    # and its database connections open.
+    warm_up = time.monotonic() + WARM_UP_SECONDS
+    await asyncio.gather(*(play(-1 - i, Connection(port), codes, warm_up, Tally(), i) for i in range(args.players)))
+    started = time.monotonic()
+    deadline = started + args.seconds
+    await asyncio.gather(*(_player_with_cookie(i, port, codes, deadline, tally, args.seed * 1000 + i, cookies)
+                           for i in range(args.players)))
+    return tally, time.monotonic() - started, cookies
+
+
+async def _player_with_cookie(index: int, port: int, codes: list[str], deadline: float, tally: Tally, seed: int,
+                              cookies: dict[int, str]) -> None:
+    connection = Connection(port)
+    await play(index, connection, codes, deadline, tally, seed)
+    cookies[index] = connection.cookie
+
+
+def _fresh_schema(url: str) -> str:
+    """A new, empty schema on the PostgreSQL server for this run."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from webapp.storage import database_url
+
+    url = database_url(url, "")
+    schema = f"load_{int(time.time())}_{os.getpid()}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine.dispose()
+    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

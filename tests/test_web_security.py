@@ -1,0 +1,389 @@
+"""Security and limits of the web app (webapp/security.py, webapp/limits.py): CSRF, cookies,
+the secret key, headers, escaping, SQL, request sizes, rate limits and time budgets."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from engine import parse_puzzle, puzzle_to_id
+from puzzle_files import DATA, load
+from webapp import limits
+from webapp.security import CONTENT_SECURITY_POLICY, CSRF_MESSAGE, instance_secret
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
+CODE = puzzle_to_id(PUZZLE)
+PAGE = f"/p/{CODE}"
+OPEN = [cell for cell in PUZZLE.board.cells if cell not in PUZZLE.givens]
+HTMX = {"HX-Request": "true"}
+NEW_FORM = {"shape": "diamond", "size": "3", "difficulty": "easy", "variant": "hidato"}
+
+
+def field(cell: tuple[int, int]) -> str:
+    return f"c-{cell[0] + 1}-{cell[1] + 1}"
+
+
+def token_of(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found, "no CSRF field in the page"
+    return found.group(1)
+
+
+def entries(app: Flask, client: FlaskClient) -> dict[tuple[int, int], int]:
+    with client.session_transaction() as session:
+        player = session.get("player")
+    if player is None:
+        return {}
+    state = app.extensions["hidato"].store.load_progress(player, CODE)
+    return dict(state.entries) if state else {}
+
+
+# --- CSRF ------------------------------------------------------------------------------
+
+STATE_CHANGING = [
+    ("/new", NEW_FORM),
+    (PAGE, {"action": "check"}),
+    (f"{PAGE}/cell/{OPEN[0][0] + 1}/{OPEN[0][1] + 1}", {field(OPEN[0]): "3"}),
+    (f"{PAGE}/clock", {"event": "away"}),
+    ("/booklet", {"count": "1"}),
+    ("/solve", {"puzzle": "1 . 3", "action": "solve"}),
+]
+
+
+@pytest.mark.parametrize(("url", "form"), STATE_CHANGING)
+def test_posts_without_the_token_are_refused(client: FlaskClient, url: str, form: dict[str, str]) -> None:
+    client.get(PAGE)
+    client.send_csrf = False  # type: ignore[attr-defined]
+    for headers in ({}, {"X-CSRF-Token": "forged"}, HTMX):
+        response = client.post(url, data={**form, "csrf_token": "forged"} if headers == {} else form,
+                                headers=headers)
+        html = response.get_data(as_text=True)
+        if headers is HTMX:  # htmx swaps no 4xx: the message goes to the status line
+            assert response.status_code == 200 and response.headers["HX-Retarget"] == "#status"
+            assert "Not saved" in html
+        else:
+            assert response.status_code == 400
+        assert "security token is missing or out of date" in html
+
+
+def test_entries_need_the_token_and_take_it_as_a_field_or_a_header(app: Flask, client: FlaskClient) -> None:
+    html = client.get(PAGE).get_data(as_text=True)
+    token = token_of(html)
+    assert f'hx-headers=\'{{"X-CSRF-Token": "{token}"}}\'' in html  # htmx sends it on every request
+    client.send_csrf = False  # type: ignore[attr-defined]
+    a, b, c = OPEN[:3]
+    assert client.post(f"{PAGE}/cell/{a[0] + 1}/{a[1] + 1}", data={field(a): "5"}).status_code == 400
+    assert entries(app, client) == {}
+    # Without JavaScript: the form's hidden field.
+    response = client.post(PAGE, data={"csrf_token": token, field(b): str(SOLUTION[b]), "action": "save"})
+    assert response.status_code == 303
+    # htmx: the header.
+    response = client.post(f"{PAGE}/cell/{c[0] + 1}/{c[1] + 1}", data={field(c): str(SOLUTION[c])},
+                           headers={**HTMX, "X-CSRF-Token": token})
+    assert response.status_code == 200 and 'class="cell right"' in response.get_data(as_text=True)
+    assert entries(app, client) == {b: SOLUTION[b], c: SOLUTION[c]}
+
+
+def test_a_token_from_another_session_is_refused(app: Flask) -> None:
+    mine, theirs = app.test_client(), app.test_client()
+    token = token_of(theirs.get(PAGE).get_data(as_text=True))
+    mine.get(PAGE)
+    mine.send_csrf = False  # type: ignore[attr-defined]
+    response = mine.post(PAGE, data={"csrf_token": token, "action": "restart"})
+    assert response.status_code == 400 and CSRF_MESSAGE.split(":")[0] in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("url", ["/", PAGE, "/booklet", "/solve"])
+def test_every_post_form_carries_the_token(client: FlaskClient, url: str) -> None:
+    html = client.get(url).get_data(as_text=True)
+    forms = re.findall(r"<form\b[^>]*>.*?</form>", html, re.S)
+    posting = [form for form in forms if re.search(r'method="post"', form[:400], re.I)]
+    assert posting, f"no POST form on {url}"
+    for form in posting:
+        assert 'name="csrf_token"' in form, form[:200]
+
+
+# --- cookies and the secret key --------------------------------------------------------
+
+
+def _session_cookie(response) -> str:
+    cookies = [v for k, v in response.headers.items() if k == "Set-Cookie" and v.startswith("session=")]
+    assert cookies, "no session cookie was set"
+    return cookies[0]
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(client: FlaskClient) -> None:
+    cookie = _session_cookie(client.get(PAGE))
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "Secure" not in cookie
+
+
+def test_https_makes_cookies_secure_and_sends_hsts(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", HTTPS=True)
+    response = app.test_client().get(PAGE)
+    assert "Secure" in _session_cookie(response)
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_secret_key_is_random_made_once_and_kept(tmp_path: Path, make_app) -> None:
+    first = make_app(tmp_path / "a", SECRET_KEY=None)
+    key_file = tmp_path / "a" / "secret_key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert len(first.config["SECRET_KEY"]) == 64 and first.config["SECRET_KEY"] != "test"
+    again = make_app(tmp_path / "a", SECRET_KEY=None)  # a restart
+    other = make_app(tmp_path / "b", SECRET_KEY=None)
+    assert again.config["SECRET_KEY"] == first.config["SECRET_KEY"] != other.config["SECRET_KEY"]
+
+
+def test_workers_starting_together_agree_on_one_secret_key(tmp_path: Path) -> None:
+    script = ("import sys; from webapp.security import instance_secret; "
+              "print(instance_secret(sys.argv[1]))")
+    children = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT,
+                                 stdout=subprocess.PIPE, text=True) for _ in range(8)]
+    keys = {child.communicate(timeout=60)[0].strip() for child in children}
+    assert len(keys) == 1 and keys == {instance_secret(str(tmp_path))}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]  # no temporary files left
+
+
+def test_secret_key_is_never_in_the_source() -> None:
+    for path in (ROOT / "webapp").glob("*.py"):
+        assert not re.search(r"SECRET_KEY\s*=\s*['\"]", path.read_text()), path
+
+
+# --- headers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["/", PAGE, f"{PAGE}.txt", "/mine", "/nowhere", "/static/hidato.css",
+                                 "/booklet", "/solve", f"/p/{CODE}/print"])
+def test_security_headers_on_every_response(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code in (200, 404)
+    headers = response.headers
+    assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert "Strict-Transport-Security" not in headers  # only when HTTPS is configured
+    response.close()  # a static file is streamed from an open file
+
+
+def test_content_security_policy_allows_no_inline_code() -> None:
+    policy = dict(part.strip().split(" ", 1) for part in CONTENT_SECURITY_POLICY.split(";"))
+    assert policy["script-src"] == "'self'" and policy["style-src"] == "'self'"
+    assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+    assert "unsafe" not in CONTENT_SECURITY_POLICY
+
+
+@pytest.mark.parametrize("url", ["/", PAGE, "/mine", "/booklet", "/solve", f"/p/{CODE}/print",
+                                 "/p/2x3:f", "/nowhere"])
+def test_pages_have_no_inline_scripts_styles_or_handlers(client: FlaskClient, url: str) -> None:
+    html = client.get(url).get_data(as_text=True)
+    for script in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in script, script
+    assert not re.search(r"<script\b[^>]*>\s*[^<\s]", html), "inline script"
+    assert "<style" not in html
+    assert not re.search(r"\sstyle\s*=", html), "inline style attribute"
+    assert not re.search(r"\son[a-z]+\s*=", html, re.I), "inline event handler"
+    assert "javascript:" not in html.lower()
+
+
+def test_behind_a_proxy_the_forwarded_client_and_scheme_count(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", PROXIES=1, RATE_LIMITS={"generate": (1, 60)})
+    client = app.test_client()
+    one = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "hidato.example"}
+    response = client.post("/new", data={"shape": "blob"}, headers=one)
+    assert response.status_code == 400  # counted (one allowed), then refused as a bad form
+    assert client.post("/new", data={"shape": "blob"}, headers=one).status_code == 429
+    other = {**one, "X-Forwarded-For": "203.0.113.8"}
+    response = client.post("/new", data=NEW_FORM, headers=other)
+    assert response.status_code == 303  # another client behind the same proxy has its own budget
+    assert response.headers["Location"].startswith("https://hidato.example/p/") or \
+        response.headers["Location"].startswith("/p/")
+
+
+# --- escaping and SQL ------------------------------------------------------------------
+
+HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+def test_user_text_is_always_escaped(client: FlaskClient) -> None:
+    for response in (
+        client.post("/new", data={"shape": HOSTILE}),
+        client.post("/new", data={"shape": "diamond", "size": HOSTILE}),
+        client.post("/booklet", data={"shape": HOSTILE}),
+        client.post("/solve", data={"puzzle": HOSTILE, "action": "solve"}),
+        client.get("/p/" + HOSTILE.replace("/", "%2F")),
+        client.post(PAGE, data={"action": HOSTILE}),
+        client.post(f"{PAGE}/cell/{OPEN[0][0] + 1}/{OPEN[0][1] + 1}", data={field(OPEN[0]): HOSTILE},
+                    headers=HTMX),
+    ):
+        html = response.get_data(as_text=True)
+        assert response.status_code < 500
+        assert "<script>alert" not in html and "<img src=x" not in html, html[:300]
+
+
+def test_templates_turn_escaping_off_nowhere(app: Flask) -> None:
+    for path in (ROOT / "templates").glob("*"):
+        source = path.read_text()
+        assert path.suffix == ".html", path  # autoescaped by suffix
+        assert not re.search(r"\|\s*safe\b|autoescape\s+false|Markup\(", source), path
+    assert app.jinja_env.autoescape("x.html") is True
+
+
+SQL_CALLS = {"text", "exec_driver_sql", "execute", "executescript"}
+
+
+def test_sql_is_never_built_from_strings() -> None:
+    """Every SQL string in the app is a literal constant: values only travel as parameters."""
+    for path in (ROOT / "webapp").glob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in SQL_CALLS:
+                continue
+            first = node.args[0]
+            built = isinstance(first, (ast.JoinedStr, ast.BinOp)) or (
+                isinstance(first, ast.Call) and getattr(first.func, "attr", "") == "format")
+            assert not built, f"{path.name}:{node.lineno}: SQL built from a string"
+            if name in ("text", "exec_driver_sql", "executescript"):
+                assert isinstance(first, ast.Constant), f"{path.name}:{node.lineno}: SQL not a literal"
+
+
+# --- sizes -----------------------------------------------------------------------------
+
+
+def test_too_large_a_body_is_a_413_that_says_so(client: FlaskClient) -> None:
+    response = client.post(PAGE, data={"action": "save", "junk": "x" * (limits.MAX_BODY_BYTES + 1)})
+    assert response.status_code == 413
+    assert "too large" in response.get_data(as_text=True)
+
+
+def test_too_many_multipart_fields_is_a_413(client: FlaskClient) -> None:
+    data = {f"f{i}": "1" for i in range(limits.MAX_FORM_PARTS + 10)}
+    assert client.post(PAGE, data=data, content_type="multipart/form-data").status_code == 413
+
+
+def test_boards_over_the_size_limit_are_not_played(client: FlaskClient) -> None:
+    side = 31
+    rows = [["."] * side for _ in range(side)]
+    rows[0][0], rows[-1][-1] = "1", str(side * side)
+    code = puzzle_to_id(parse_puzzle("\n".join(" ".join(row) for row in rows)))
+    response = client.get(f"/p/{code}")
+    assert response.status_code == 200  # the unplayable page, with the board
+    assert f"up to {limits.MAX_BOARD_CELLS:,} cells" in response.get_data(as_text=True)
+    assert client.post(f"/p/{code}", data={"action": "check"}).status_code == 400
+
+
+def test_generator_options_out_of_range_are_refused(client: FlaskClient) -> None:
+    response = client.post("/new", data={**NEW_FORM, "size": "999"})
+    assert response.status_code == 400 and "must be from" in response.get_data(as_text=True)
+
+
+# --- rate limits -----------------------------------------------------------------------
+
+
+def test_generating_is_rate_limited_per_client(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (2, 60)})
+    client = app.test_client()
+    for _ in range(2):
+        assert client.post("/new", data=NEW_FORM).status_code == 303
+    response = client.post("/new", data=NEW_FORM)
+    assert response.status_code == 429
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert "Too many new puzzles from your address: at most 2 in a minute" in response.get_data(as_text=True)
+    neighbour = app.test_client()
+    neighbour.environ_base["REMOTE_ADDR"] = "192.0.2.9"
+    assert neighbour.post("/new", data=NEW_FORM).status_code == 303
+    assert client.get(PAGE).status_code == 200  # playing is never limited
+
+
+def test_rate_limits_are_shared_by_server_processes(tmp_path: Path, make_app) -> None:
+    first = make_app(tmp_path / "instance", RATE_LIMITS={"booklet": (1, 60)})
+    second = make_app(tmp_path / "instance", RATE_LIMITS={"booklet": (1, 60)})  # same database
+    assert first.test_client().post("/booklet", data={"count": "0"}).status_code == 400
+    response = second.test_client().post("/booklet", data={"count": "0"})
+    assert response.status_code == 429 and "Too many booklets" in response.get_data(as_text=True)
+
+
+def test_solving_new_puzzles_is_rate_limited(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", RATE_LIMITS={"solve": (2, 60)})
+    client = app.test_client()
+    assert client.get(PAGE).status_code == 200  # new to the site: solved (1)
+    assert client.get(PAGE).status_code == 200  # stored: free
+    assert client.post("/solve", data={"puzzle": "1 . 3", "action": "draw"}).status_code == 200  # free
+    assert client.post("/solve", data={"puzzle": "1 . 3", "action": "solve"}).status_code == 200  # (2)
+    assert client.post("/solve", data={"puzzle": "1 . 3", "action": "solve"}).status_code == 429
+    assert client.get("/p/1x3:1a3").status_code == 429
+    assert client.get(PAGE).status_code == 200
+
+
+# --- time budgets ----------------------------------------------------------------------
+
+
+def _slow(seconds: float) -> str:
+    time.sleep(seconds)
+    return "done"
+
+
+def _refuse(message: str) -> None:
+    raise ValueError(message)
+
+
+def test_run_with_budget() -> None:
+    assert limits.run_with_budget(10, _slow, 0) == "done"
+    with pytest.raises(ValueError, match="no good"):
+        limits.run_with_budget(10, _refuse, "no good")
+    started = time.monotonic()
+    with pytest.raises(limits.OutOfTime, match="gave up after 0.3 seconds"):
+        limits.run_with_budget(0.3, _slow, 30)
+    assert time.monotonic() - started < 5  # the child was stopped, not waited for
+
+
+def test_generation_that_runs_out_of_time_says_so(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", GENERATE_SECONDS=0.001, GENERATE_WAIT_SECONDS=60)
+    response = app.test_client().post("/new", data=NEW_FORM)
+    assert response.status_code == 400
+    assert "The generator gave up after 0.001 seconds" in response.get_data(as_text=True)
+
+
+def test_generation_out_of_time_on_the_waiting_page(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", GENERATE_SECONDS=0.001, GENERATE_WAIT_SECONDS=0)
+    app.extensions["hidato"].refiller.request = lambda options=None: None
+    client = app.test_client()
+    waiting = client.post("/new", data=NEW_FORM).headers["Location"]
+    assert waiting.startswith("/new/")
+    deadline = time.monotonic() + 30
+    while (page := client.get(waiting)).status_code == 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert page.status_code == 400 and "gave up after 0.001 seconds" in page.get_data(as_text=True)
+
+
+def test_solving_by_id_has_a_time_budget(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import webapp.puzzles
+
+    monkeypatch.setattr(webapp.puzzles, "SOLVE_SECONDS", 0.0)
+    open_board = "\n".join(" ".join("." for _ in range(12)) for _ in range(12))
+    code = puzzle_to_id(parse_puzzle(open_board.replace(".", "1", 1)))
+    response = client.get(f"/p/{code}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "could not settle this puzzle within 0 seconds" in html or "more than one solution" in html
+
+
+def test_the_puzzle_of_the_day_has_a_time_budget_too(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", GENERATE_SECONDS=0.001)
+    response = app.test_client().get("/")
+    assert response.status_code == 200
+    assert "not ready yet" in response.get_data(as_text=True)

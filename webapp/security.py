@@ -1,0 +1,170 @@
+"""What makes the app safe to put on the internet: CSRF tokens, cookies, headers, proxies.
+
+- CSRF: every POST (and PUT, PATCH, DELETE) must carry this session's token, as the
+  form field ``csrf_token`` (``{{ csrf_field() }}`` in each form, for pages without
+  JavaScript) or the header ``X-CSRF-Token`` (htmx sends it: ``hx-headers`` on
+  ``<body>``).  The token lives in the signed session cookie.
+- The session cookie is HttpOnly and SameSite=Lax, and Secure when ``HIDATO_HTTPS=1``
+  says the site is served over HTTPS (which also sends Strict-Transport-Security).
+- The secret key that signs it is random, made on first run and kept in the instance
+  folder (``instance_secret``); ``SECRET_KEY`` in the environment overrides it.
+- Every response has a Content-Security-Policy without inline scripts or styles,
+  ``X-Content-Type-Options: nosniff``, a Referrer-Policy and frame protection.
+- Behind a reverse proxy, ``HIDATO_PROXIES=N`` (the number of proxies in front) makes
+  Werkzeug's ProxyFix trust their X-Forwarded-For/-Proto/-Host/-Prefix headers, so the
+  rate limit sees the real client and redirects keep the public scheme and host.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import secrets
+from typing import Any
+
+from flask import Flask, current_app, make_response, render_template, request, session
+from markupsafe import Markup, escape
+from werkzeug.exceptions import BadRequest
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+CSRF_MESSAGE = ("This form could not be accepted: its security token is missing or out of date "
+                "(the page may be old, or your cookies were cleared). Reload the page and try again.")
+
+
+class CSRFError(BadRequest):
+    """A state-changing request without this session's token."""
+
+    description = CSRF_MESSAGE
+
+
+def init_app(app: Flask) -> None:
+    """Cookies, CSRF checks, security headers and (when configured) the proxy fix."""
+    https = _flag(os.environ.get("HIDATO_HTTPS"))
+    app.config.setdefault("HTTPS", https)
+    app.config.setdefault("PROXIES", _count(os.environ.get("HIDATO_PROXIES")))
+    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    if app.config["HTTPS"]:
+        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
+    proxies = int(app.config["PROXIES"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
+                                x_port=proxies, x_prefix=proxies)
+    app.before_request(_check_csrf)
+    app.after_request(_add_headers)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.add_template_global(csrf_token)
+    app.add_template_global(csrf_field)
+
+
+def instance_secret(instance_path: str) -> str:
+    """The secret key kept in the instance folder, made on first run.
+
+    Several server processes may start at once: the key is written to a file of its
+    own and linked into place, so exactly one key wins and every process reads it.
+    """
+    path = os.path.join(instance_path, "secret_key")
+    key = _read_key(path)
+    if key:
+        return key
+    temporary = f"{path}.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(secrets.token_hex(32) + "\n")
+    try:
+        os.link(temporary, path)  # fails if another process got there first
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(temporary)
+    key = _read_key(path)
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it and start again")
+    return key
+
+
+def _read_key(path: str) -> str:
+    try:
+        with open(path, encoding="ascii") as handle:
+            return handle.read().strip()
+    except FileNotFoundError:
+        return ""
+
+
+def csrf_token() -> str:
+    """This session's CSRF token (made on first need)."""
+    token = session.get(CSRF_FIELD)
+    if not isinstance(token, str) or not token:
+        token = secrets.token_urlsafe(32)
+        session[CSRF_FIELD] = token
+        session.permanent = True
+    return token
+
+
+def csrf_field() -> Markup:
+    """The hidden field every POST form carries."""
+    return Markup(f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(csrf_token())}">')
+
+
+def _check_csrf() -> None:
+    if request.method in _SAFE_METHODS:
+        return
+    expected = session.get(CSRF_FIELD)
+    sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD) or ""
+    if not isinstance(expected, str) or not expected or not hmac.compare_digest(
+            sent.encode("utf-8", "replace"), expected.encode("utf-8")):
+        raise CSRFError()
+
+
+def _csrf_error(error: CSRFError) -> Any:
+    if request.headers.get("HX-Request") == "true":
+        # htmx swaps no 4xx: say it in the status line instead, where the player looks.
+        html = f'<p class="notice error"><strong>Not saved:</strong> {escape(CSRF_MESSAGE)}</p>'
+        response = make_response(html, 200)
+        response.headers["HX-Retarget"] = "#status"
+        response.headers["HX-Reswap"] = "innerHTML"
+        return response
+    return render_template("error.html", code=400, title="Bad Request", message=CSRF_MESSAGE), 400
+
+
+def _add_headers(response: Any) -> Any:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if current_app.config.get("HTTPS"):
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def _flag(text: str | None) -> bool:
+    return (text or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _count(text: str | None) -> int:
+    text = (text or "").strip()
+    if not text:
+        return 0
+    if not text.isdigit():
+        raise ValueError(f"HIDATO_PROXIES must be the number of proxies in front of the app, not {text!r}")
+    return int(text)
