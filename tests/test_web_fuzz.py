@@ -98,7 +98,9 @@ def test_the_routes_come_from_the_url_map(fuzz_app: Flask) -> None:
             "static"} <= endpoints
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# Derandomized so CI is repeatable; run with a random seed by hand to explore further.
+@settings(max_examples=500, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_hostile_requests_never_break_the_app(fuzz_app: Flask, data: st.DataObject) -> None:
     rules = _rules(fuzz_app)

@@ -453,3 +453,16 @@ def test_404_page_for_unknown_paths(client: FlaskClient) -> None:
     response = client.get("/nowhere")
     assert response.status_code == 404
     assert "Not found" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("url", [PAGE, "/solve"])
+def test_a_multipart_field_without_a_usable_name_is_ignored(client: FlaskClient, url: str) -> None:
+    # Found by the fuzz test: Werkzeug hands such a part over with the name None.
+    body = (
+        b'--xx\r\nContent-Disposition: form-data; name="\n"\r\n\r\n\r\n'
+        b'--xx\r\nContent-Disposition: form-data; name="grid_rows"\r\n\r\n2\r\n'
+        b'--xx\r\nContent-Disposition: form-data; name="grid_cols"\r\n\r\n2\r\n'
+        b'--xx\r\nContent-Disposition: form-data; name="action"\r\n\r\ncheck\r\n--xx--\r\n'
+    )
+    response = client.post(url, data=body, content_type="multipart/form-data; boundary=xx")
+    assert response.status_code < 500

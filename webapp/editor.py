@@ -144,7 +144,7 @@ def _posted_grid(form: Any) -> Grid | None:
     rows, cols = _side(form, "grid_rows", 0), _side(form, "grid_cols", 0)
     grid = [[""] * cols for _ in range(rows)]
     for name, raw in form.items():
-        match = _FIELD.fullmatch(name)
+        match = _FIELD.fullmatch(name or "")  # a multipart part with a bad name arrives as None
         if not match:
             continue
         r, c = int(match.group(1)) - 1, int(match.group(2)) - 1

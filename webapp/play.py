@@ -274,7 +274,7 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
     values: dict[Cell, int] = {}
     errors: dict[Cell, tuple[str, str]] = {}
     for name, raw in request.form.items():
-        match = _FIELD.fullmatch(name)
+        match = _FIELD.fullmatch(name or "")  # a multipart part with a bad name arrives as None
         if not match:
             continue
         cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
