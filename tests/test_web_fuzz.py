@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 from werkzeug.routing import IntegerConverter, Rule
 
@@ -98,9 +98,9 @@ def test_the_routes_come_from_the_url_map(fuzz_app: Flask) -> None:
             "static"} <= endpoints
 
 
-# Derandomized so CI is repeatable; run with a random seed by hand to explore further.
-@settings(max_examples=500, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# A fixed seed keeps CI repeatable; change it (or remove @seed) by hand to explore further.
+@seed(20261122)
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_hostile_requests_never_break_the_app(fuzz_app: Flask, data: st.DataObject) -> None:
     rules = _rules(fuzz_app)
