@@ -24,9 +24,8 @@ from engine import ADJACENCIES, DIFFICULTIES, SHAPES
 
 from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, check_options, make_puzzles, \
     page_count, render_pdf, title_of
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
+from .cli_common import EXIT_OK, bounded_int, positive_int
+from .cli_common import fail as _fail
 
 PRINT_HELP = "make a PDF booklet of new puzzles, solutions at the back"
 PRINT_DESCRIPTION = (
@@ -44,40 +43,15 @@ one is used and printed, so the booklet can be made again.
 """
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_COUNT}, got {value}")
-    return value
-
-
-def _size(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+_count = bounded_int(1, MAX_COUNT)
+_size = positive_int
+_seed = bounded_int(0, 2**63 - 1)
 
 
 def _per_page(text: str) -> int:
     if text not in {str(n) for n in PER_PAGE}:
         raise argparse.ArgumentTypeError(f"must be 1, 2 or 4, got {text!r}")
     return int(text)
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 2**63 - 1, got {value}")
-    return value
 
 
 def _choice(allowed: tuple[str, ...], what: str) -> Callable[[str], str]:
@@ -109,11 +83,6 @@ def add_print_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="FILE",
                         help="where to write the PDF ('-' for standard output)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
 
 
 def print_booklet_command(args: argparse.Namespace) -> int:

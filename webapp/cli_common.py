@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from typing import Callable
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -29,14 +30,24 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type for whole numbers from ``low`` to ``high`` (no upper bound if None)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
+        return value
+
+    return parse
+
+
+positive_int = bounded_int(1)
 
 
 def positive_seconds(text: str) -> float:
