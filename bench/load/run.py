@@ -23,10 +23,7 @@ import html
 import os
 import random
 import re
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,10 +33,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the gunicorn launcher the worker tests use
 
 from engine import parse_puzzle, puzzle_to_id  # noqa: E402
+from gunicorn_server import Server  # noqa: E402
 
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 PUZZLE_FILES = ["tests/data/puzzles/classic-8x8-40.txt", "tests/data/puzzles/seed004-irregular-53.txt",
                 "tests/data/puzzles/seed004-ring-diamond-48.txt", "tests/data/puzzles/large/rectangle10_s1.txt",
                 "bench/puzzles/diamond7_e0.txt", "bench/puzzles/heart14_e1.txt"]
@@ -168,46 +166,6 @@ async def play(index: int, connection: Connection, codes: list[str], deadline: f
 
 
 # --- the server ------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    def __init__(self, instance: Path, database: str | None, workers: int):
-        self.port = free_port()
-        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": str(workers),
-                    "HIDATO_INSTANCE": str(instance), "HIDATO_POOL_FILL": "0"}
-        self.env.pop("DATABASE_URL", None)
-        self.env.pop("SECRET_KEY", None)
-        if database:
-            self.env["DATABASE_URL"] = database
-        self.log = instance.parent / "gunicorn.log"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(
-                [str(GUNICORN), "-c", "python:webapp.gunicorn_conf", "--no-control-socket", "webapp.wsgi:app"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"gunicorn did not start:\n{self.log.read_text()[-3000:]}") from None
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=60)
-            self.process = None
 
 
 def percentile(values: list[float], share: float) -> float:
