@@ -8,6 +8,7 @@ from .board import ADJACENCIES, MAX_CELLS, Adjacency, Board, Cell, Grid, Puzzle,
 from .notation import (
     PuzzleFormatError,
     format_puzzle,
+    iter_puzzles,
     parse_puzzle,
     puzzle_from_id,
     puzzle_to_id,
@@ -18,6 +19,7 @@ from .grading import DIFFICULTIES, Grade, grade
 from .hints import Hint, hint
 from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
+from .words import plural, seconds
 
 __all__ = [
     "ADJACENCIES",
@@ -47,9 +49,12 @@ __all__ = [
     "count_solutions",
     "format_puzzle",
     "is_solution",
+    "iter_puzzles",
     "parse_puzzle",
+    "plural",
     "puzzle_from_id",
     "puzzle_to_id",
+    "seconds",
     "solve",
     "split_puzzles",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from .propagation import Propagator
+from .propagation import Propagator, TimeUp
 
 
 def backtrack(
@@ -52,8 +52,11 @@ def backtrack(
         parent, k, bit = stack.pop()
         state = parent.copy()
         state[k] = bit
-        if rules.propagate(state, [k]) is not None:
-            state = None
+        try:
+            if rules.propagate(state, [k]) is not None:
+                state = None
+        except TimeUp:
+            return found, False, nodes
 
 
 def _most_constrained(cand: list[int], n: int) -> int:

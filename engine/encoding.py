@@ -11,6 +11,7 @@ compared with a plain one-boolean-per-cell-and-number encoding.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -42,8 +43,12 @@ class Encoding:
         return [-v for v in self.var.values() if v in true]
 
 
-def encode(board: Board, cand: list[int]) -> Encoding:
-    """The clauses for the open numbers of a propagated state ``cand``."""
+def encode(board: Board, cand: list[int], clock: Callable[[], None] | None = None) -> Encoding:
+    """The clauses for the open numbers of a propagated state ``cand``.
+
+    ``clock`` is called now and then (it raises when a time budget has run out): a
+    large open board takes a good part of a second to encode.
+    """
     n = board.size
     var: dict[tuple[int, int], int] = {}
     cells_of: dict[int, list[int]] = {}
@@ -60,6 +65,8 @@ def encode(board: Board, cand: list[int]) -> Encoding:
     clauses: list[list[int]] = []
     by_cell: dict[int, list[int]] = {}
     for k, cells in cells_of.items():
+        if clock is not None and k % 32 == 0:
+            clock()
         lits = [var[k, i] for i in cells]
         clauses += _exactly_one(lits, pool)
         for i, lit in zip(cells, lits):
@@ -67,6 +74,8 @@ def encode(board: Board, cand: list[int]) -> Encoding:
     for lits in by_cell.values():
         clauses += _exactly_one(lits, pool)
     for k, cells in cells_of.items():
+        if clock is not None and k % 32 == 0:
+            clock()
         for j in (k - 1, k + 1):
             if j in cells_of:
                 for i in cells:

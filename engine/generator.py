@@ -9,6 +9,9 @@ budget; a check that runs out of budget keeps its clue, so uniqueness is never a
 The result must grade exactly as asked (solved at its tier, not at the one below),
 otherwise another path is tried.  Everything random comes from one ``random.Random``
 seeded by the request, so the same request gives the same puzzle everywhere.
+
+An optional time limit is checked between steps (paths, clue removals, checks); one
+step cannot be interrupted, so the limit can be overrun by the longest step.
 """
 
 from __future__ import annotations
@@ -20,12 +23,15 @@ from dataclasses import dataclass
 from .board import Adjacency, Board, Cell, Grid, Puzzle
 from .grading import DIFFICULTIES, Grade, grade, logic_solve
 from .paths import random_hamiltonian_path
-from .shapes import ShapeError, check_playable, shape_board
-from .solver import count_solutions, solve
+from .shapes import SHAPES, ShapeError, check_playable, shape_board
+from .propagation import TimeUp
+from .solver import SolverGaveUp, count_solutions, solve
+from .words import plural, seconds
 
 _ATTEMPTS = 12  # paths tried before giving up on a difficulty the board cannot reach
 _EXPERT_CHECK_NODES = 1000  # per "another solution?" check; past it the clue stays
 _FINAL_CHECK_NODES = 200_000
+_PATH_SECONDS = 5.0  # paths.py's own limit for one path, kept when more time is left
 
 
 class GenerationError(ValueError):
@@ -56,8 +62,15 @@ def generate(
     rows: int | None = None,
     cols: int | None = None,
     cells: list[Cell] | None = None,
+    *,
+    max_seconds: float | None = None,
 ) -> Generated:
-    """A unique puzzle of ``difficulty`` on the named shape (or on ``cells``, a custom mask)."""
+    """A unique puzzle of ``difficulty`` on the named shape (or on ``cells``, a custom mask).
+
+    ``max_seconds`` bounds the whole generation; past it GenerationError says so.  The
+    clock is only looked at between steps, and a step the clock cut short is never used,
+    so a puzzle that comes back is the same as without a limit.
+    """
     started = time.perf_counter()
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r} (expected {', '.join(DIFFICULTIES)})")
@@ -65,19 +78,32 @@ def generate(
         board = Board.from_cells(cells, adjacency)
         check_playable(board)
     else:
+        _check_sides(shape, size, rows, cols)
         board = shape_board(shape, size, adjacency, rows, cols)
+    clock = _Clock(started, max_seconds, board.size, difficulty)
     # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
     rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/{sorted(cells or [])}")
     tier = DIFFICULTIES.index(difficulty) + 1
+    try:
+        return _attempts(board, shape, size, difficulty, adjacency, seed, cells, tier, rng, clock, started)
+    except (TimeUp, SolverGaveUp):  # a grader or solver call inside ran into the limit
+        raise clock.error() from None
+
+
+def _attempts(board: Board, shape: str, size: int, difficulty: str, adjacency: Adjacency, seed: int,
+              cells: list[Cell] | None, tier: int, rng: random.Random, clock: "_Clock",
+              started: float) -> Generated:
+    """Try paths until one gives a puzzle of the level asked for."""
     for _ in range(_ATTEMPTS):
-        order = random_hamiltonian_path(board, rng)
+        order = _random_path(board, rng, clock)
         solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
-        givens = _reduce(board, solution, tier, rng)
+        givens = _reduce(board, solution, tier, rng, clock)
         puzzle = Puzzle(board, givens)
-        graded = grade(puzzle)
+        graded = grade(puzzle, max_seconds=clock.left())
+        clock.check()
         if graded.level != difficulty:
             continue  # easier than asked (the path allowed no harder puzzle): try another
-        _assert_unique(puzzle, solution)
+        _assert_unique(puzzle, solution, clock)
         return Generated(
             puzzle=puzzle,
             solution=solution,
@@ -89,13 +115,80 @@ def generate(
             grade=graded,
             seconds=time.perf_counter() - started,
         )
-    article = "an" if difficulty[0] in "aeiou" else "a"
+    easier = "" if tier == 1 else " or an easier level"
     raise GenerationError(
-        f"could not make {article} {difficulty} puzzle on this {board.size}-cell board; try a larger size or an easier level"
+        f"could not make {_a(difficulty)} puzzle on this {board.size}-cell board "
+        f"(tried {plural(_ATTEMPTS, 'different solution path')}): "
+        f"try another seed, a larger size{easier}"
     )
 
 
-def _reduce(board: Board, solution: Grid, tier: int, rng: random.Random) -> Grid:
+def _a(difficulty: str) -> str:
+    """The level with its article: "an easy", "a hard"."""
+    return f"{'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty}"
+
+
+def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> None:
+    """Rows and columns obey the rectangle's size range, as its size does.
+
+    shape_cells lets a rectangle's sides go up to the largest grid; the generator keeps
+    them to the sizes it is known to finish in reasonable time.
+    """
+    spec = SHAPES.get(shape)
+    if spec is None or shape != "rectangle" or (rows is None and cols is None):
+        return  # shape_board says what is wrong, if anything
+    for label, value in (("rows", size if rows is None else rows), ("cols", size if cols is None else cols)):
+        if not spec.min_size <= value <= spec.max_size:
+            raise ShapeError(
+                f"{label} {value} is out of range for 'rectangle': expected {spec.min_size}..{spec.max_size}"
+            )
+
+
+class _Clock:
+    """The time limit of one generation; ``check`` raises GenerationError once it has passed."""
+
+    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str):
+        self.max_seconds = max_seconds
+        self.deadline = None if max_seconds is None else started + max_seconds
+        self.cells = cells
+        self.difficulty = difficulty
+
+    def left(self) -> float | None:
+        """Seconds left (at least 0), or None without a limit."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.perf_counter())
+
+    def out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def check(self) -> None:
+        if self.out():
+            raise self.error()
+
+    def error(self) -> GenerationError:
+        assert self.max_seconds is not None
+        easier = "" if self.difficulty == DIFFICULTIES[0] else ", an easier level"
+        return GenerationError(
+            f"gave up after {seconds(self.max_seconds)} without {_a(self.difficulty)} puzzle "
+            f"on this {self.cells}-cell board: try another seed, a smaller size{easier} "
+            "or a longer time limit"
+        )
+
+
+def _random_path(board: Board, rng: random.Random, clock: _Clock) -> list[int]:
+    """The next solution path, within paths.py's own limit and what is left of ours."""
+    clock.check()
+    left = clock.left()
+    budget = _PATH_SECONDS if left is None else min(_PATH_SECONDS, left)
+    try:
+        return random_hamiltonian_path(board, rng, max_seconds=budget)
+    except ShapeError:
+        clock.check()  # cut short by our limit, not by the board
+        raise
+
+
+def _reduce(board: Board, solution: Grid, tier: int, rng: random.Random, clock: _Clock) -> Grid:
     """Remove clues in random order while the judge of ``tier`` still finds the solution."""
     n = board.size
     givens = dict(solution)
@@ -103,29 +196,36 @@ def _reduce(board: Board, solution: Grid, tier: int, rng: random.Random) -> Grid
     rng.shuffle(order)
     logic_tier = min(tier, 3)
     for cell in order:
+        clock.check()
         trial = {c: v for c, v in givens.items() if c != cell}
-        if logic_solve(Puzzle(board, trial), logic_tier).solved:
+        if logic_solve(Puzzle(board, trial), logic_tier, clock.deadline).solved:
             givens = trial
     if tier < 4:
         return givens
     # Expert: keep removing while the full search proves no other solution exists.
     rest = [cell for cell in order if cell in givens]
     for cell in rest:
+        clock.check()
         trial = {c: v for c, v in givens.items() if c != cell}
         other = solve(
             Puzzle(board, trial),
             max_nodes=_EXPERT_CHECK_NODES,
+            max_seconds=clock.left(),
             forbid={cell: solution[cell]},
             prefer=solution,
         )
+        # A search the clock stopped proves nothing: never let it decide (determinism).
+        clock.check()
         if other.complete and not other.solutions:
             givens = trial
     return givens
 
 
-def _assert_unique(puzzle: Puzzle, solution: Grid) -> None:
+def _assert_unique(puzzle: Puzzle, solution: Grid, clock: _Clock) -> None:
     """The last word: the full search agrees that this is the only solution."""
-    found = solve(puzzle, limit=2, max_nodes=_FINAL_CHECK_NODES)
+    clock.check()
+    found = solve(puzzle, limit=2, max_nodes=_FINAL_CHECK_NODES, max_seconds=clock.left())
+    clock.check()
     if found.count != 1 or found.solution != solution:
         raise AssertionError("generated puzzle is not unique")  # a bug, never a user error
 

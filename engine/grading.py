@@ -18,11 +18,13 @@ its cheap judge.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from .board import Grid, Puzzle
-from .propagation import Propagator
-from .solver import start_state
+from .propagation import Propagator, TimeUp
+from .solver import SolverGaveUp, start_state
+from .words import seconds as seconds_text
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 _TRIAL_TIER = 4
@@ -59,11 +61,15 @@ class LogicResult:
         return out
 
 
-def logic_solve(puzzle: Puzzle, tier: int) -> LogicResult:
-    """Apply the techniques of ``tier`` (1 easy .. 4 expert) until stuck or solved."""
+def logic_solve(puzzle: Puzzle, tier: int, deadline: float | None = None) -> LogicResult:
+    """Apply the techniques of ``tier`` (1 easy .. 4 expert) until stuck or solved.
+
+    Past ``deadline`` (a ``time.perf_counter()`` value) it raises propagation's TimeUp.
+    """
     n = puzzle.size
     # A person looks along a route of any length, so the grader lists long runs too.
     rules = Propagator(puzzle.board, level=min(tier, 3), longest_listed=puzzle.size)
+    rules.deadline = deadline
     cand = start_state(puzzle)
     why = rules.propagate(cand, list(range(1, n + 1)))
     if why is None and tier >= _TRIAL_TIER:
@@ -107,11 +113,23 @@ def solves_at(puzzle: Puzzle, level: str) -> bool:
     return logic_solve(puzzle, DIFFICULTIES.index(level) + 1).solved
 
 
-def grade(puzzle: Puzzle) -> Grade:
-    """The weakest tier that finishes the puzzle, with the techniques it used."""
+def grade(puzzle: Puzzle, max_seconds: float | None = None) -> Grade:
+    """The weakest tier that finishes the puzzle, with the techniques it used.
+
+    With ``max_seconds`` it raises SolverGaveUp once that much time has passed.
+    """
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    try:
+        return _grade(puzzle, deadline)
+    except TimeUp:
+        assert max_seconds is not None
+        raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
+
+
+def _grade(puzzle: Puzzle, deadline: float | None) -> Grade:
     result = None
     for tier, level in enumerate(DIFFICULTIES, start=1):
-        result = logic_solve(puzzle, tier)
+        result = logic_solve(puzzle, tier, deadline)
         if result.contradiction is not None:
             raise ValueError(f"the puzzle has no solution: {result.contradiction}")
         if result.solved:

@@ -9,12 +9,15 @@ the grader's tiers deduce.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
 from .board import Board, Cell, Grid, Puzzle
 from .grading import DIFFICULTIES, logic_solve
-from .solver import solve
+from .propagation import TimeUp
+from .solver import SolverGaveUp, solve
+from .words import seconds as seconds_text
 
 HintKind = Literal["mistake", "deduction", "solved", "no solution"]
 
@@ -46,11 +49,28 @@ def check_entries(puzzle: Puzzle, entries: Mapping[Cell, int]) -> None:
             raise ValueError(f"{value} in {cell_name(cell)} is outside 1..{n}")
 
 
-def hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int] | None = None) -> Hint:
-    """The next thing to do from this position: fix a mistake, or place a number, and why."""
+def hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int] | None = None,
+         max_seconds: float | None = None) -> Hint:
+    """The next thing to do from this position: fix a mistake, or place a number, and why.
+
+    With ``max_seconds`` it raises SolverGaveUp once that much time has passed.
+    """
     check_entries(puzzle, entries)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    try:
+        return _hint(puzzle, entries, solution, deadline)
+    except TimeUp:
+        assert max_seconds is not None
+        raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
+
+
+def _hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int] | None,
+          deadline: float | None) -> Hint:
     if solution is None:
-        found = solve(puzzle, limit=1)
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        found = solve(puzzle, limit=1, max_seconds=left)
+        if not found.complete and not found.solutions:
+            raise TimeUp()
         if not found.solutions:
             return Hint("no solution", f"This puzzle has no solution: {found.reason or 'no way to place every number'}.")
         solution = found.solutions[0]
@@ -60,7 +80,7 @@ def hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, in
     position: Grid = {**puzzle.givens, **entries}
     if len(position) == puzzle.size:
         return Hint("solved", "The board is complete and correct.")
-    return _glance(puzzle.board, position) or _deduce(puzzle, position, solution)
+    return _glance(puzzle.board, position) or _deduce(puzzle, position, solution, deadline)
 
 
 def _first_mistake(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, int]) -> Hint | None:
@@ -131,12 +151,12 @@ _TECHNIQUE_WORDS = {
 }
 
 
-def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int]) -> Hint:
+def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int], deadline: float | None) -> Hint:
     """The first placement the grader's tiers find, explained by the tier that found it."""
     board = puzzle.board
     current = Puzzle(board, position)
     for tier in range(1, len(DIFFICULTIES)):
-        placed = logic_solve(current, tier).grid(current)
+        placed = logic_solve(current, tier, deadline).grid(current)
         new = sorted((v, c) for c, v in placed.items() if c not in position)
         if new:
             value, cell = new[0]

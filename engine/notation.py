@@ -4,7 +4,8 @@ Text notation: one board row per line, cells separated by whitespace.  ``.``, ``
 ``_`` is an empty cell, ``x``, ``X`` or ``-`` a hole, a positive integer a given.  Short
 rows are padded with holes.  ``#`` starts a comment line; ``# adjacency: rook`` (or
 ``king``, ``hex``) sets the adjacency.  A file may hold several puzzles separated by
-blank lines (see ``split_puzzles``).
+blank lines (see ``split_puzzles``, and ``iter_puzzles``, which reads them one at a
+time from a stream of lines).
 
 Compact id (URL-safe, in the spirit of Simon Tatham's game ids):
 ``{rows}x{cols}{suffix}:{body}`` with suffix ``''`` (king), ``r`` (rook) or ``h`` (hex).
@@ -19,15 +20,17 @@ scanning so huge inputs are rejected without being read in full.
 from __future__ import annotations
 
 import re
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Board, Cell, Puzzle
+from .words import plural
 
 __all__ = [
     "PuzzleFormatError",
     "parse_puzzle",
     "format_puzzle",
     "split_puzzles",
+    "iter_puzzles",
     "puzzle_to_id",
     "puzzle_from_id",
 ]
@@ -120,7 +123,7 @@ def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -
         # Checked before slicing so a 50 MB line is never copied.
         if end - start > MAX_LINE_CHARS:
             raise PuzzleFormatError(
-                f"line too long ({end - start} characters, at most {MAX_LINE_CHARS})", line_no
+                f"line too long ({plural(end - start, 'character')}, at most {MAX_LINE_CHARS})", line_no
             )
         line = text[start:end]
         stripped = line.strip()
@@ -248,27 +251,78 @@ def split_puzzles(text: str) -> list[tuple[int, str]]:
     Blocks holding only comments are dropped, so a comment meant for a puzzle (such as
     ``# adjacency: rook``) must not be separated from its rows by a blank line.
     """
-    blocks: list[tuple[int, str]] = []
-    current: list[str] = []
-    start = 0
-    has_rows = False
+    return list(iter_puzzles(text[start:end] for start, end in _line_spans(text)))
 
-    def close() -> None:
-        if has_rows:
-            blocks.append((start, "\n".join(current) + "\n"))
 
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
-        stripped = line.strip()
-        if not stripped:
-            close()
-            current, has_rows = [], False
-            continue
-        if not current:
-            start = number
-        current.append(line)
-        has_rows = has_rows or not stripped.startswith("#")
-    close()
-    return blocks
+def iter_puzzles(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(first line number, block) for each puzzle in ``lines``, read one line at a time.
+
+    The blocks and numbers are those of ``split_puzzles``: puzzles are separated by blank
+    lines and blocks holding only comments are dropped.  ``lines`` may keep their line
+    breaks, as a file gives them, or not; an item holding more breaks (a lone CR, say)
+    is split at them, but a CR LF pair must not be split between two items.
+
+    A block is never collected past ``parse_puzzle``'s limits: at the first line that is
+    too long, or one line or row too many, the block is cut after that line (so parsing
+    it fails there, with that line's number), handed out at once, and the rest of it
+    is read past without being kept.
+    """
+    block = _Block()
+    number = 0
+    for item in lines:
+        for line in _split_item(item):
+            number += 1
+            if not line.strip():
+                if block.lines:
+                    if block.has_rows and not block.sent:
+                        yield block.start, block.text()
+                    block = _Block()
+                continue
+            block.add(number, line)
+            if block.full and block.has_rows and not block.sent:
+                # Its fate is sealed: hand it out now, not at the end of an endless block.
+                block.sent = True
+                yield block.start, block.text()
+    if block.has_rows and not block.sent:
+        yield block.start, block.text()
+
+
+def _split_item(item: str) -> list[str]:
+    """The lines of one item of ``iter_puzzles``' input, without their breaks."""
+    body = item[:-2] if item.endswith("\r\n") else item[:-1] if item.endswith(("\n", "\r")) else item
+    if "\n" in body or "\r" in body:
+        return _LINE_BREAK.split(body)
+    return [body]
+
+
+class _Block:
+    """The lines of one puzzle block as ``iter_puzzles`` collects them."""
+
+    __slots__ = ("start", "lines", "rows", "has_rows", "full", "sent")
+
+    def __init__(self) -> None:
+        self.start = 0
+        self.lines: list[str] = []
+        self.rows = 0
+        self.has_rows = False
+        # True once parse_puzzle is sure to fail on the last line kept: the rest of the
+        # block cannot change its message, so it is not kept (a 16 MB block stays small).
+        self.full = False
+        self.sent = False
+
+    def add(self, number: int, line: str) -> None:
+        is_row = not line.lstrip().startswith("#")
+        self.has_rows = self.has_rows or is_row
+        if self.full:
+            return
+        if not self.lines:
+            self.start = number
+        self.lines.append(line)
+        self.rows += is_row
+        self.full = len(self.lines) > MAX_LINES or len(line) > MAX_LINE_CHARS or self.rows > MAX_SIDE
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
 
 
 def puzzle_to_id(puzzle: Puzzle) -> str:
@@ -320,7 +374,7 @@ def puzzle_from_id(text: str) -> Puzzle:
         raise PuzzleFormatError("a puzzle id must be text")
     text = text.strip()
     if len(text) > _MAX_ID_CHARS:
-        raise PuzzleFormatError(f"puzzle id too long ({len(text)} characters)")
+        raise PuzzleFormatError(f"puzzle id too long ({plural(len(text), 'character')})")
     head = _ID_HEAD.match(text)
     if not head:
         raise PuzzleFormatError(
@@ -362,7 +416,7 @@ def puzzle_from_id(text: str) -> Puzzle:
                     f"bad puzzle id: {value} {where} was already given at character {given_at[value]}"
                 )
             if pos >= area:
-                raise PuzzleFormatError(f"bad puzzle id: more than {area} cells {where}")
+                raise PuzzleFormatError(f"bad puzzle id: more than {plural(area, 'cell')} {where}")
             given_at[value] = i + 1
             cell = divmod(pos, cols)
             givens[cell] = value
@@ -372,7 +426,7 @@ def puzzle_from_id(text: str) -> Puzzle:
         else:
             length = ord(empty or hole) - ord("a" if empty else "A") + 1
             if pos + length > area:
-                raise PuzzleFormatError(f"bad puzzle id: more than {area} cells {where}")
+                raise PuzzleFormatError(f"bad puzzle id: more than {plural(area, 'cell')} {where}")
             if empty:
                 cells.extend(divmod(p, cols) for p in range(pos, pos + length))
                 if len(cells) > MAX_CELLS:
@@ -383,7 +437,7 @@ def puzzle_from_id(text: str) -> Puzzle:
     if previous == "_":
         raise PuzzleFormatError("bad puzzle id: ends with '_'")
     if pos != area:
-        raise PuzzleFormatError(f"bad puzzle id: describes {pos} of the {area} cells of a {rows}x{cols} grid")
+        raise PuzzleFormatError(f"bad puzzle id: describes {pos} of the {plural(area, 'cell')} of a {rows}x{cols} grid")
     if not cells:
         raise PuzzleFormatError("bad puzzle id: no cells")
     if len(cells) > MAX_CELLS:

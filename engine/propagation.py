@@ -19,10 +19,15 @@ The state is one bit mask per number: ``cand[k]`` holds the cells where k may st
   reach a region must fill it exactly.
 
 Every rule only removes cells that no solution can use, so the search stays exact.
+
+A ``deadline`` (a ``time.perf_counter()`` value) makes the rules stop within a few
+milliseconds of it by raising ``TimeUp``: the solver and the grader turn that into
+"gave up", so a budget covers propagation too, not only the search after it.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .board import Board
@@ -42,6 +47,13 @@ class RunPaths:
 
 class Contradiction(Exception):
     """Raised inside the rules; propagate() turns it into a reason string."""
+
+
+class TimeUp(Exception):
+    """The rules passed their deadline; the caller gives up rather than guess."""
+
+
+_CLOCK_EVERY = 256  # steps of the inner loops between looks at the clock
 
 
 def where(board: Board, bits: int) -> str:
@@ -64,6 +76,12 @@ class Propagator:
         self.single = {b: board.spread(b) for b in board.bit_of_index}
         self.full = board.mask
         self.memo: dict[tuple[int, ...], RunPaths | None] = {}
+        self.deadline: float | None = None  # perf_counter() past which TimeUp is raised
+
+    def check_clock(self) -> None:
+        """Raise TimeUp once the deadline has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeUp()
 
     def propagate(self, cand: list[int], changed: list[int]) -> str | None:
         """Narrow ``cand`` in place to a fixed point; a reason string on contradiction."""
@@ -77,6 +95,7 @@ class Propagator:
         open_numbers = list(range(1, self.n + 1))
         placed = 0
         while True:
+            self.check_clock()
             self._chain(cand, work)
             still = []
             fresh = 0
@@ -126,7 +145,11 @@ class Propagator:
         n, single, spread = self.n, self.single, self.spread
         pending = set(work)
         narrowed = False
+        pops = 0
         while work:
+            pops += 1
+            if pops % _CLOCK_EVERY == 0:
+                self.check_clock()
             k = work.pop()
             pending.discard(k)
             ck = cand[k]
@@ -228,6 +251,7 @@ class Propagator:
         for (lo, hi), u in zip(runs, reach):
             if hi - lo >= self.longest_listed:
                 continue
+            self.check_clock()
             must = u & alone if self.level >= 3 else 0
             key = (must, *cand[lo - 1 : hi + 2])
             if key in memo:
@@ -345,6 +369,8 @@ class Propagator:
             bit = opts & -opts
             options[i] = opts ^ bit
             steps += 1
+            if steps % _CLOCK_EVERY == 0:
+                self.check_clock()
             if steps > _PATH_STEPS:
                 self.steps = steps
                 return False

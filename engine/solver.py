@@ -9,6 +9,12 @@ search (measured in ``bench/``; see the README's "Roads not taken").  Counting a
 another solution with a clause that blocks each one found.  A board so open that the
 encoding would be huge goes to a plain depth-first search instead (``backtrack.py``).  Every solution is checked with
 ``is_solution`` before it is returned.
+
+A time budget covers the whole call: propagation looks at the clock as it works
+(``Propagator.deadline``), the encoding is skipped when time is up, and the SAT search
+runs in slices sized from its own measured pace to take about 20 ms each (CaDiCaL
+cannot be interrupted from another thread), so a call returns within a few tens of
+milliseconds of its budget.
 """
 
 from __future__ import annotations
@@ -22,13 +28,22 @@ from pysat.solvers import Solver
 from .backtrack import backtrack
 from .board import Board, Cell, Grid, Puzzle, is_solution
 from .encoding import encode
-from .propagation import Propagator
+from .propagation import Propagator, TimeUp
 
 _SAT_SOLVER = "cadical195"
 # Open (number, cell) pairs beyond which a board is too open to encode: such boards go
 # to a plain depth-first search, which finds their many solutions quickly.
 _SAT_SIZE_LIMIT = 40_000
-_CONFLICTS_PER_SLICE = 2_000  # about 0.1 s of search between looks at the clock
+# Conflicts between looks at the clock: the first slice is small, later ones are sized
+# from the measured pace to last about _SLICE_SECONDS.
+_FIRST_SLICE = 100
+_MAX_SLICE = 20_000
+_SLICE_SECONDS = 0.02
+_CLAUSES_PER_LOAD = 10_000
+# CaDiCaL's inprocessing passes can each run for most of a second on a large formula,
+# and cannot be cut short; without them a slice never overruns by much, and the
+# benchmarks' puzzles solve as fast (measured: bench/solve_bench.py).
+_SAT_OPTIONS = {"vivify": 0, "elim": 0, "probe": 0, "subsume": 0}
 
 
 class SolverGaveUp(RuntimeError):
@@ -112,27 +127,41 @@ def solve(
     if limit < 1:
         raise ValueError("limit must be at least 1")
     start = time.perf_counter()
-    board, n = puzzle.board, puzzle.size
+    deadline = None if max_seconds is None else start + max_seconds
     result = SolveResult(limit=limit)
+    try:
+        result.reason = _propagate_and_search(puzzle, result, max_nodes, deadline, forbid, prefer)
+    except TimeUp:
+        result.complete = False
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _propagate_and_search(
+    puzzle: Puzzle,
+    result: SolveResult,
+    max_nodes: int | None,
+    deadline: float | None,
+    forbid: Mapping[Cell, int] | None,
+    prefer: Mapping[Cell, int] | None,
+) -> str | None:
+    """Fill ``result``; the reason when propagation alone finds there is no solution."""
+    board, n = puzzle.board, puzzle.size
     cand = start_state(puzzle, forbid)
     rules = Propagator(board)
+    rules.deadline = deadline
     reason = rules.propagate(cand, list(range(1, n + 1)))
     if reason is not None:
         # Propagation noticed first; two givens too far apart is the clearer way to say it.
-        reason = gap_check(puzzle) or reason
+        return gap_check(puzzle) or reason
+    open_size = sum(c.bit_count() for c in cand if c & (c - 1))
+    if open_size <= _SAT_SIZE_LIMIT:
+        _search(puzzle, cand, result, max_nodes, deadline, prefer, rules)
     else:
-        left = None if max_seconds is None else max(0.0, max_seconds - (time.perf_counter() - start))
-        open_size = sum(c.bit_count() for c in cand if c & (c - 1))
-        if open_size <= _SAT_SIZE_LIMIT:
-            _search(puzzle, cand, result, max_nodes, left, prefer)
-        else:
-            deadline = None if left is None else time.perf_counter() + left
-            states, result.complete, result.nodes = backtrack(rules, cand, limit, max_nodes, deadline)
-            for state in states:
-                _record(puzzle, state, result)
-    result.reason = reason
-    result.seconds = time.perf_counter() - start
-    return result
+        states, result.complete, result.nodes = backtrack(rules, cand, result.limit, max_nodes, deadline)
+        for state in states:
+            _record(puzzle, state, result)
+    return None
 
 
 def _search(
@@ -140,17 +169,22 @@ def _search(
     cand: list[int],
     result: SolveResult,
     max_nodes: int | None,
-    max_seconds: float | None,
+    deadline: float | None,
     prefer: Mapping[Cell, int] | None,
+    rules: Propagator,
 ) -> None:
     """Hand what propagation left open to the SAT solver; collect solutions into ``result``."""
     board = puzzle.board
-    encoding = encode(board, cand)
+    encoding = encode(board, cand, rules.check_clock if deadline is not None else None)
     if not encoding.var:
         _record(puzzle, cand, result)
         return
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    with Solver(name=_SAT_SOLVER, bootstrap_with=encoding.clauses) as sat:
+    with Solver(name=_SAT_SOLVER) as sat:
+        sat.solver.configure(_SAT_OPTIONS)
+        # Loaded in parts, looking at the clock between them: a large formula takes a while.
+        for at in range(0, len(encoding.clauses), _CLAUSES_PER_LOAD):
+            rules.check_clock()
+            sat.append_formula(encoding.clauses[at:at + _CLAUSES_PER_LOAD])
         if prefer:
             sat.set_phases([v if prefer.get(board.cells[i]) == k else -v for (k, i), v in encoding.var.items()])
         while len(result.solutions) < result.limit:
@@ -174,23 +208,31 @@ def _solve_once(sat: Solver, max_nodes: int | None, deadline: float | None) -> b
     """True (a model), False (no more), or None when the budget ran out.
 
     CaDiCaL cannot be interrupted from another thread, so a time budget is kept by
-    solving in slices of conflicts and looking at the clock between them.
+    solving in slices of conflicts and looking at the clock between them; each slice is
+    sized from the pace of the last one, so it lasts about _SLICE_SECONDS.
     """
     if max_nodes is None and deadline is None:
         return bool(sat.solve())
+    slice_ = _FIRST_SLICE
     while True:
-        slice_ = _CONFLICTS_PER_SLICE
         if max_nodes is not None:
             left = max_nodes - _conflicts(sat)
             if left <= 0:
                 return None
             slice_ = min(slice_, left)
-        if deadline is not None and time.perf_counter() > deadline:
+        started = time.perf_counter()
+        if deadline is not None and started > deadline:
             return None
+        before = _conflicts(sat)
         sat.conf_budget(slice_)
         answer = sat.solve_limited()
         if answer is not None:
             return bool(answer)
+        took = time.perf_counter() - started
+        done = max(1, _conflicts(sat) - before)
+        pace = took / done  # seconds per conflict; it grows as clauses are learned,
+        # so a slice may at most double the last one
+        slice_ = int(min(_MAX_SLICE, 2 * slice_, max(10, _SLICE_SECONDS / max(pace, 1e-7))))
 
 
 def _record(puzzle: Puzzle, cand: list[int], result: SolveResult) -> None:

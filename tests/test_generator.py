@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import count_solutions, solve
 from engine.generator import GenerationError, generate
 from engine.grading import DIFFICULTIES, logic_solve
-from engine.shapes import ShapeError, shape_cells
+from engine.shapes import SHAPES, ShapeError, shape_cells
+
+RECTANGLE = SHAPES["rectangle"]
 
 # Small sizes keep the table fast; every shape, adjacency and difficulty appears.
 TABLE = [
@@ -77,5 +81,69 @@ def test_bad_options_are_refused_clearly():
 
 
 def test_a_board_too_small_for_expert_says_so():
-    with pytest.raises(GenerationError, match="could not make an expert puzzle"):
-        generate("rectangle", 2, "expert", rows=1, cols=3)
+    with pytest.raises(GenerationError) as info:
+        generate("custom", 3, "expert", cells=[(0, 0), (0, 1), (0, 2)])
+    message = str(info.value)
+    assert message.startswith("could not make an expert puzzle on this 3-cell board")
+    assert "try another seed, a larger size or an easier level" in message
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "size", "label", "value"),
+    [
+        (50, 50, 8, "rows", 50),
+        (8, RECTANGLE.max_size + 1, 8, "cols", RECTANGLE.max_size + 1),
+        (RECTANGLE.min_size - 1, 8, 8, "rows", RECTANGLE.min_size - 1),
+        (8, None, 50, "cols", 50),  # cols default to the size, which must be in range too
+    ],
+)
+def test_rows_and_cols_obey_the_rectangle_size_range(rows, cols, size, label, value):
+    started = time.perf_counter()
+    with pytest.raises(ShapeError) as info:
+        generate("rectangle", size, rows=rows, cols=cols)
+    expected = f"{label} {value} is out of range for 'rectangle': expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
+    assert str(info.value) == expected
+    assert time.perf_counter() - started < 0.5  # refused before any work
+
+
+def test_rows_and_cols_at_the_ends_of_the_range_are_accepted():
+    made = generate("rectangle", 8, "easy", rows=RECTANGLE.min_size, cols=RECTANGLE.max_size, seed=1)
+    assert made.puzzle.size == RECTANGLE.min_size * RECTANGLE.max_size
+
+
+# A 20x20 expert puzzle takes over ten seconds, almost all of it removing clues, where
+# the clock is looked at between steps of a few hundredths of a second.
+BIG = ("rectangle", 20, "expert")
+
+
+@pytest.mark.parametrize("limit", [0.3, 1.0])
+def test_time_limit_stops_generation_soon_after_it_passes(limit: float):
+    started = time.perf_counter()
+    with pytest.raises(GenerationError) as info:
+        generate(*BIG, seed=5, max_seconds=limit)
+    elapsed = time.perf_counter() - started
+    assert limit <= elapsed < limit + 0.5
+    words = "1 second" if limit == 1 else f"{limit:g} seconds"
+    assert str(info.value) == (
+        f"gave up after {words} without an expert puzzle on this 400-cell board: "
+        "try another seed, a smaller size, an easier level or a longer time limit"
+    )
+
+
+def test_time_limit_on_easy_does_not_suggest_an_easier_level():
+    with pytest.raises(GenerationError, match=r"a smaller size or a longer time limit$"):
+        generate("rectangle", 20, "easy", max_seconds=0.01)
+
+
+@pytest.mark.parametrize("limit", [1e-6, 0.01, 0.03])
+def test_a_tiny_limit_is_a_generation_error_not_a_shape_error(limit: float):
+    # These run out before or during the search for a path (about 0.05 s here), which
+    # gets only what is left of the limit; that is not a fault of the board.
+    with pytest.raises(GenerationError, match=f"gave up after {limit:g} seconds"):
+        generate("rectangle", 21, "easy", max_seconds=limit)
+
+
+def test_a_limit_that_is_not_reached_changes_nothing():
+    free = generate("heart", 8, "expert", seed=4)
+    limited = generate("heart", 8, "expert", seed=4, max_seconds=60)
+    assert (limited.puzzle, limited.solution, limited.grade) == (free.puzzle, free.solution, free.grade)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
+from engine import SolverGaveUp, parse_puzzle
 from engine.grading import DIFFICULTIES, grade, logic_solve
 from puzzle_files import DATA, PUZZLE_FILES, load
 
@@ -39,3 +43,12 @@ def test_a_puzzle_with_no_solution_cannot_be_graded():
 
     with pytest.raises(ValueError, match="no solution"):
         grade(parse_puzzle("1 . 3\n. . .\n. . 4"))
+
+
+def test_grading_with_a_budget_gives_up_within_it() -> None:
+    puzzle = parse_puzzle((Path(__file__).parent.parent / "bench" / "puzzles" / "rectangle20_e2.txt").read_text())
+    started = time.perf_counter()
+    with pytest.raises(SolverGaveUp, match="gave up after 0.1 seconds"):
+        grade(puzzle, max_seconds=0.1)
+    assert time.perf_counter() - started < 0.6
+    assert grade(puzzle, max_seconds=60).level == grade(puzzle).level  # a budget that suffices changes nothing

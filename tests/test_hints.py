@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
-from engine import Board, Puzzle
+from engine import Board, Puzzle, SolverGaveUp, parse_puzzle
 from engine.hints import hint
 from puzzle_files import DATA, PUZZLE_FILES, load
 
@@ -52,3 +55,11 @@ def test_bad_entries_are_refused():
         hint(puzzle, {(0, 1): 9})
     with pytest.raises(ValueError, match="holds a given"):
         hint(puzzle, {(0, 0): 2})
+
+
+def test_a_hint_with_a_budget_gives_up_within_it() -> None:
+    puzzle = parse_puzzle((Path(__file__).parent / "data" / "budget" / "hard-900.txt").read_text())
+    started = time.perf_counter()
+    with pytest.raises(SolverGaveUp, match="gave up after 0.2 seconds"):
+        hint(puzzle, {}, max_seconds=0.2)  # no solution given: it must solve first
+    assert time.perf_counter() - started < 0.7

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -10,8 +13,11 @@ from hypothesis import strategies as st
 
 from engine.board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Board, Puzzle, is_solution
 from engine.notation import (
+    MAX_LINE_CHARS,
+    MAX_LINES,
     PuzzleFormatError,
     format_puzzle,
+    iter_puzzles,
     parse_puzzle,
     puzzle_from_id,
     puzzle_to_id,
@@ -216,6 +222,104 @@ def test_split_shared_files_concatenated():
     texts = [path.read_text() for path in PUZZLE_FILES]
     blocks = split_puzzles("\n".join(texts))
     assert [parse_puzzle(b, first_line=s) for s, b in blocks] == [parse_puzzle(t) for t in texts]
+
+
+def reference_split(text: str) -> list[tuple[int, str]]:
+    """split_puzzles as it was before it streamed: the whole text split up front."""
+    blocks: list[tuple[int, str]] = []
+    current: list[str] = []
+    start = 0
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text) + [""], start=1):
+        if line.strip():
+            start = start if current else number
+            current.append(line)
+            continue
+        if any(not kept.strip().startswith("#") for kept in current):
+            blocks.append((start, "\n".join(current) + "\n"))
+        current = []
+    return blocks
+
+
+def file_lines(text: str) -> list[str]:
+    """The text cut the way a file is read: each line keeps its break."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)
+
+
+SPLIT_TEXTS = [
+    "",
+    "1 .\n",
+    "1 .",
+    "# file header\n\n1 .\n. 4\n\n\n  \n# second\n. 2\ny .\n\n# trailing comment\n",
+    "1 .\r\n. 4\r\n\r\n. 2\r1 .\r\r# c\r. .",
+    "\n\n# nothing\n\n",
+    " \t\n1\n \n\t\n2 1\n",
+]
+
+
+@pytest.mark.parametrize("text", SPLIT_TEXTS)
+def test_iter_puzzles_matches_split_puzzles(text: str):
+    expected = reference_split(text)
+    assert split_puzzles(text) == expected
+    assert list(iter_puzzles(file_lines(text))) == expected
+    assert list(iter_puzzles(io.StringIO(text, newline=""))) == expected
+    # Items may also come without their breaks, or several lines in one item.
+    assert list(iter_puzzles(re.split(r"\r\n|\r|\n", text))) == expected
+    assert list(iter_puzzles([text])) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="1.x# \n\r", max_size=80))
+def test_iter_puzzles_matches_the_old_split_on_any_text(text: str):
+    expected = reference_split(text)
+    assert split_puzzles(text) == expected
+    assert list(iter_puzzles(file_lines(text))) == expected
+
+
+def test_iter_puzzles_reads_lazily():
+    # An endless stream: each puzzle comes as soon as its blank line has been read.
+    endless = itertools.cycle(["1 .\n", ". 4\n", "\n"])
+    first = list(itertools.islice(iter_puzzles(endless), 3))
+    assert first == [(1, "1 .\n. 4\n"), (4, "1 .\n. 4\n"), (7, "1 .\n. 4\n")]
+
+
+def test_iter_puzzles_keeps_going_after_a_bad_block():
+    text = "1 .\n. y\n\n1 2\n"
+    blocks = list(iter_puzzles(file_lines(text)))
+    assert blocks == [(1, "1 .\n. y\n"), (4, "1 2\n")]
+
+
+# Blocks past a parser limit: (lines of the block, what the parser says, at which line).
+OVERSIZE_BLOCKS = {
+    "too-many-lines": (["# c"] * (MAX_LINES + 500) + ["1 ."], "too many lines", MAX_LINES + 1),
+    "too-many-rows": (["x"] * (MAX_SIDE + 500) + ["1 ."], "too many rows", MAX_SIDE + 1),
+    "long-line": (["1 .", "." * (MAX_LINE_CHARS + 1), ". 2"] + ["x"] * 500, "line too long", 2),
+}
+
+
+@pytest.mark.parametrize("name", OVERSIZE_BLOCKS)
+def test_an_oversize_block_is_cut_where_the_parser_fails(name: str):
+    lines, fragment, bad_line = OVERSIZE_BLOCKS[name]
+    text = "1\n\n" + "\n".join(lines) + "\n\n. 1\n"
+    first_line = 3
+    blocks = list(iter_puzzles(file_lines(text)))
+    assert [start for start, _ in blocks] == [1, first_line, first_line + len(lines) + 1]
+    start, block = blocks[1]
+    # The block stops at the failing line, so it never grows with the input.
+    assert block.count("\n") == bad_line
+    errors = []
+    for whole in (block, "\n".join(lines) + "\n"):
+        with pytest.raises(PuzzleFormatError) as info:
+            parse_puzzle(whole, first_line=start)
+        errors.append(str(info.value))
+    assert errors[0] == errors[1]
+    assert fragment in errors[0] and errors[0].startswith(f"line {first_line + bad_line - 1}")
+    # The puzzle after the oversize block is still found, at its own line.
+    assert blocks[2][1] == ". 1\n"
+
+
+def test_an_oversize_comment_block_is_dropped_like_any_comment_block():
+    text = "# c\n" * (MAX_LINES + 10) + "\n1\n"
+    assert list(iter_puzzles(file_lines(text))) == [(MAX_LINES + 12, "1\n")]
 
 
 # --- compact ids ----------------------------------------------------------------------

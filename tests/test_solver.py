@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +136,26 @@ def test_open_boards_still_find_solutions():
         puzzle = Puzzle(Board.rectangle(side, side), {(0, 0): 1, (side - 1, side - 1): side * side})
         result = solve(puzzle, limit=2)
         assert result.count == 2 and all(is_solution(puzzle, g) for g in result.solutions)
+
+
+# --- time budgets ----------------------------------------------------------------------
+
+HARD_900 = parse_puzzle((Path(__file__).parent / "data" / "budget" / "hard-900.txt").read_text())
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.3, 1.0])
+def test_a_time_budget_covers_the_whole_solve(budget: float) -> None:
+    """Propagation, the encoding and the search of a board no solver settles in seconds."""
+    started = time.perf_counter()
+    result = solve(HARD_900, limit=2, max_seconds=budget)
+    assert time.perf_counter() - started < budget + 0.5
+    assert not result.complete and result.gave_up
+
+
+def test_a_time_budget_on_a_wide_open_board() -> None:
+    """The depth-first search for boards too open to encode keeps to the budget too."""
+    open_board = parse_puzzle("\n".join(" ".join("." for _ in range(30)) for _ in range(30)))
+    started = time.perf_counter()
+    result = solve(open_board, limit=10**6, max_seconds=0.3)
+    assert time.perf_counter() - started < 0.8
+    assert not result.complete
