@@ -6,6 +6,7 @@ import itertools
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from engine.board import Puzzle, is_solution
 from engine.notation import PuzzleFormatError, parse_puzzle, split_puzzles
 from webapp.cli import main
+from webapp.cli_common import MAX_INPUT_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data" / "puzzles"
@@ -140,7 +142,9 @@ def test_gave_up_exits_3():
     text = "1" + " ." * 7 + "\n" + (". " * 8 + "\n") * 6 + ". " * 7 + "64\n"
     result = run("solve", "--max-seconds", "1e-9", stdin=text)
     assert result.returncode == 3
-    assert assert_one_error_line(result).startswith("gave up after")
+    line = assert_one_error_line(result)
+    assert line.startswith("gave up after") and " seconds (" in line
+    assert line.endswith("with 0 solutions found")
 
 
 # --- bad input ------------------------------------------------------------------------
@@ -277,3 +281,114 @@ def test_json_one_line_per_puzzle():
     assert payloads[1]["solution"] is None and payloads[1]["reason"]
     malformed_start = split_puzzles(text)[2][0]
     assert (payloads[2]["line"], payloads[2]["column"]) == (malformed_start + 1, 3)
+
+
+# --- reading puzzles one at a time ----------------------------------------------------
+
+# Runs the command as a child of a small Python process that reports the child's peak
+# resident memory (ru_maxrss, in KiB on Linux) and counts its output lines without
+# keeping them, so neither the test nor a pipe holds the output.
+PEAK_RSS = """
+import resource, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+lines = sum(1 for _ in child.stdout)
+errors = child.stderr.read().decode()
+status = child.wait()
+print(status, lines, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, repr(errors))
+"""
+
+
+def peak_rss(*args: str) -> tuple[int, int, float, str]:
+    """Exit status, output lines, peak memory in MB and stderr of ``hidato ARGS``."""
+    command = [sys.executable, "-c", PEAK_RSS, sys.executable, "-m", "webapp.cli", *args]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    status, lines, kib, errors = result.stdout.split(" ", 3)
+    return int(status), int(lines), int(kib) / 1024, eval(errors)
+
+
+def test_solve_reads_many_puzzles_in_constant_memory(tmp_path: Path):
+    # Before puzzles were streamed, a 16 MB file of one-cell puzzles took 1.07 GB, and
+    # going from 2,000 to 30,000 puzzles raised the peak by 4.9 MB (from 62.5 MB).
+    peaks = []
+    for count in (2_000, 40_000):
+        path = tmp_path / f"{count}.txt"
+        path.write_text("1\n\n" * count)
+        status, lines, peak, errors = peak_rss("solve", str(path))
+        assert (status, errors) == (0, "")
+        assert lines == 3 * count - 1  # "# puzzle K (line L)", the solution "1", a blank line
+        assert peak < 120, f"{peak:.0f} MB for {count} puzzles"
+        peaks.append(peak)
+    assert peaks[1] - peaks[0] < 2, f"peak grew from {peaks[0]:.1f} to {peaks[1]:.1f} MB"
+
+
+def test_solve_labels_puzzles_read_ahead_by_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "three.txt"
+    path.write_text("# first\n1 .\n\n\n. 1\n\n# only a comment\n\n1 . 3\n")
+    assert main(["solve", "--count", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        "# puzzle 1 (line 1)\nsolutions: 1\n\n"
+        "# puzzle 2 (line 5)\nsolutions: 1\n\n"
+        "# puzzle 3 (line 9)\nsolutions: 1\n"
+    )
+
+
+def test_input_with_no_puzzle_is_refused_by_the_parser(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "comments.txt"
+    for text in ("", "\n\n", "# a comment\n\n# another\n"):
+        path.write_text(text)
+        assert main(["solve", str(path)]) == 2
+        assert capsys.readouterr().err == "error: no cells: the puzzle needs at least one '.' or number\n"
+
+
+def test_byte_order_mark_is_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + SMALL.read_bytes())
+    assert main(["solve", str(path)]) == 0
+    assert parse_puzzle(capsys.readouterr().out).givens == solution_of(SMALL).givens
+    # Bad bytes are counted from the start of the file, the mark included.
+    path.write_bytes(b"\xef\xbb\xbf1 \xff\n")
+    assert main(["solve", str(path)]) == 2
+    assert capsys.readouterr().err == f"error: {path} is not UTF-8 text (byte 6)\n"
+
+
+def test_puzzles_before_bad_bytes_are_still_solved(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    good = SMALL.read_bytes()
+    path = tmp_path / "broken.txt"
+    path.write_bytes(good + b"\n" + good + b"\n. \xff .\n")
+    assert main(["solve", str(path)]) == 2
+    captured = capsys.readouterr()
+    solutions = [parse_puzzle(block) for _, block in split_puzzles(captured.out)]
+    assert [s.givens for s in solutions] == [solution_of(SMALL).givens] * 2
+    assert captured.err == f"error: {path} is not UTF-8 text (byte {2 * len(good) + 5})\n"
+
+
+def test_input_over_the_cap_stops_as_it_is_read():
+    # Like `yes x | hidato solve`: one endless block, cut where the parser gives up
+    # (its 251st row), then read on without being kept until the input cap.
+    row = "x " * 200 + "\n"
+    text = row * (MAX_INPUT_BYTES // len(row) + 1)
+    started = time.perf_counter()
+    result = run("solve", stdin=text)
+    assert time.perf_counter() - started < 20
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "error: line 251, column 1: too many rows (more than 250)",
+        f"error: standard input is too large (more than {MAX_INPUT_BYTES} bytes)",
+    ]
+
+
+def test_input_at_the_cap_is_read_in_full(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "padded.txt"
+    puzzle = SMALL.read_bytes()
+    # Padded with long blank lines: a few thousand lines read quicker than 16 million.
+    padding = MAX_INPUT_BYTES - len(puzzle)
+    blank = b" " * 4095 + b"\n"
+    path.write_bytes(puzzle + blank * (padding // len(blank)) + b"\n" * (padding % len(blank)))
+    assert main(["solve", "--count", str(path)]) == 0
+    assert capsys.readouterr().out == "solutions: 1\n"
+    with path.open("ab") as more:
+        more.write(b"\n")
+    assert main(["solve", "--count", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "solutions: 1\n"
+    assert captured.err == f"error: {path} is too large (more than {MAX_INPUT_BYTES} bytes)\n"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 from engine import count_solutions, grade, parse_puzzle, puzzle_from_id, split_puzzles
 from puzzle_files import DATA, load
 from test_cli import assert_one_error_line, run
+from webapp.cli import main
 
 
 def test_generate_prints_a_unique_puzzle_and_its_solution():
@@ -109,3 +111,90 @@ def test_print_refuses_too_many_puzzles():
     result = run("print", "--count", "51", "--out", "x.pdf")
     assert result.returncode == 2
     assert "--count" in assert_one_error_line(result)
+
+
+# --- limits: board size and time --------------------------------------------------------
+
+
+def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("sides", "message"),
+    [
+        (["--rows", "50", "--cols", "50"], "rows 50 is out of range for 'rectangle': expected 4..21"),
+        (["--rows", "8", "--cols", "22"], "cols 22 is out of range for 'rectangle': expected 4..21"),
+        (["--rows", "3", "--cols", "8"], "rows 3 is out of range for 'rectangle': expected 4..21"),
+    ],
+)
+def test_generate_rows_and_cols_obey_the_size_range(capsys, sides, message):
+    started = time.perf_counter()
+    assert main(["generate", *sides]) == 2
+    assert one_error_line(capsys) == f"error: {message}"
+    assert time.perf_counter() - started < 1
+
+
+def test_generate_help_documents_the_time_limit_and_the_sides(capsys):
+    assert main(["generate", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--time-limit SECONDS give up on a puzzle after SECONDS seconds (default 60)" in out
+    assert "each obeys the rectangle's range, 4..21" in out
+
+
+def test_generate_time_limit_message_is_one_line(capsys):
+    started = time.perf_counter()
+    status = main(["generate", "--rows", "20", "--cols", "20", "--difficulty", "hard", "--time-limit", "0.5"])
+    elapsed = time.perf_counter() - started
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert captured.err.splitlines() == [
+        "error: gave up after 0.5 seconds without a hard puzzle on this 400-cell board: "
+        "try another seed, a smaller size, an easier level or a longer time limit"
+    ]
+    assert 0.5 <= elapsed < 1.0
+
+
+def test_generate_time_limit_applies_to_each_puzzle_and_names_the_seed(capsys):
+    status = main(["generate", "--rows", "20", "--cols", "20", "--difficulty", "expert",
+                   "--count", "3", "--seed", "40", "--time-limit", "1"])
+    assert status == 2
+    assert one_error_line(capsys).startswith("error: seed 40: gave up after 1 second without an expert puzzle")
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon"])
+def test_generate_time_limit_must_be_a_positive_number(capsys, value):
+    assert main(["generate", "--time-limit", value]) == 2
+    assert one_error_line(capsys).startswith("error: argument --time-limit:")
+
+
+# --- grade and hint read puzzles one at a time ------------------------------------------
+
+
+def test_grade_and_hint_on_several_puzzles(tmp_path, capsys):
+    classic = (DATA / "classic-8x8-40.txt").read_text()
+    path = tmp_path / "two.txt"
+    path.write_text(classic + "\n" + ". .\n. y\n")
+    assert main(["grade", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.startswith("puzzle 1 (line 1): level: ")
+    second = len(classic.splitlines()) + 2
+    assert captured.err.splitlines() == [
+        f"error: puzzle 2 (line {second}): line {second + 1}, column 3: unknown token 'y': expected a number, '.' or 'x'"
+    ]
+    assert main(["hint", str(path)]) == 2
+    assert capsys.readouterr().out.startswith("puzzle 1 (line 1): ")
+
+
+def test_grade_answers_the_puzzles_read_before_bad_bytes(tmp_path, capsys):
+    classic = (DATA / "classic-8x8-40.txt").read_bytes()
+    path = tmp_path / "broken.txt"
+    path.write_bytes(classic + b"\n\xff\n")
+    assert main(["grade", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.startswith("level: ")
+    assert captured.err.splitlines() == [f"error: {path} is not UTF-8 text (byte {len(classic) + 2})"]

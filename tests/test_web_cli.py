@@ -28,19 +28,20 @@ def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "instance"
 
 
-def test_pool_fill_only_some_options(instance: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pool_fill_only_some_options(instance: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
     url = f"sqlite:///{instance.parent}/pool.sqlite3"
-    args = ["pool", "fill", "--only", "rectangle:4:easy:hidato", "--only", "hexagon:3:easy:hex",
-            "--count", "2", "--database-url", url]
+    monkeypatch.setenv("DATABASE_URL", url)  # never on the command line, where ps shows it
+    args = ["pool", "fill", "--only", "rectangle:4:easy:hidato", "--only", "hexagon:3:easy:hex", "--count", "2"]
     assert main(args) == 0
-    assert "pool: 4 puzzle(s) added" in capsys.readouterr().out
+    assert "pool: 4 puzzles added" in capsys.readouterr().out
     store = Store(url)
     try:
         assert store.pool_counts() == {("rectangle", 4, "easy", "king"): 2, ("hexagon", 3, "easy", "hex"): 2}
     finally:
         store.close()
     assert main(args) == 0
-    assert "pool: 0 puzzle(s) added" in capsys.readouterr().out
+    assert "pool: 0 puzzles added" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import signal
 import sys
 from typing import Any, Callable, Sequence
 
 from engine.board import ADJACENCIES, Grid, Puzzle
-from engine.notation import PuzzleFormatError, format_puzzle, parse_puzzle, split_puzzles
+from engine.notation import PuzzleFormatError, format_puzzle, parse_puzzle
 from engine.solver import SolveResult, solve
+from engine.words import plural, seconds
 
 from .cli_puzzles import add_generate, add_grade, add_hint
 from .cli_common import (
@@ -31,8 +31,8 @@ from .cli_common import (
     fail,
     positive_int,
     positive_seconds,
-    read_input,
-    worst,
+    read_blocks,
+    worse,
 )
 
 MAIN_EPILOG = """\
@@ -42,7 +42,9 @@ puzzle notation (one board row per line, cells separated by spaces):
   17             a given number
   # ...          a comment; '# adjacency: rook' or '# adjacency: hex' changes
                  the neighbourhood (default king: 8 neighbours)
-  A file may hold several puzzles separated by blank lines.
+  A file may hold several puzzles separated by blank lines; they are read one
+  at a time, so a long file needs no more memory than one puzzle (the whole
+  input may hold up to 16 MB).
 
 example:
   $ printf '. . 3\\n6 5 .\\n. . .\\n' | hidato solve
@@ -72,6 +74,8 @@ exit status:
   2  malformed input, unreadable file or bad option
   3  the solver gave up (--max-seconds ran out) before answering
   With several puzzles the worst status counts, in the order 2, 3, 1, 0.
+  Puzzles are read and answered one at a time, so when the input turns out to
+  be unreadable or too large (over 16 MB) the puzzles before still get answers.
 
 examples:
   $ hidato solve puzzle.txt
@@ -148,20 +152,15 @@ def _add_solve(commands: argparse._SubParsersAction) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    status = EXIT_OK
     try:
-        text = read_input(args.file)
+        for block in read_blocks(args.file):
+            if block.number > 1 and not args.json:
+                print()
+            status = worse(status, _solve_one(block.text, block.first_line, block.label(), args))
     except UsageError as err:
-        return fail(str(err))
-    # An input with no puzzle block still goes through the parser for its message.
-    blocks = split_puzzles(text) or [(1, text)]
-    several = len(blocks) > 1
-    codes = []
-    for number, (first_line, block) in enumerate(blocks, start=1):
-        label = f"puzzle {number} (line {first_line})" if several else ""
-        if number > 1 and not args.json:
-            print()
-        codes.append(_solve_one(block, first_line, label, args))
-    return worst(codes)
+        return worse(status, fail(str(err)))
+    return status
 
 
 def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace) -> int:
@@ -185,8 +184,8 @@ def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace
         note = {"no_solution": ": no solution", "gave_up": ": gave up"}.get(status, "")
         print(f"# {label}{note}")
     if status == "gave_up":
-        print(f"{prefix}gave up after {result.seconds:.2f} s ({result.nodes} nodes) "
-              f"with {result.count} solution(s) found", file=sys.stderr)
+        print(f"{prefix}gave up after {seconds(result.seconds, 3)} ({plural(result.nodes, 'search step')}) "
+              f"with {plural(result.count, 'solution')} found", file=sys.stderr)
         return EXIT_GAVE_UP
     if status == "no_solution":
         reason = f": {result.reason}" if result.reason else ""
@@ -205,7 +204,7 @@ def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace
                   "printed the first", file=sys.stderr)
     if status == "solved" and not result.complete:
         print(f"{prefix}warning: gave up checking that the solution is unique "
-              f"after {result.seconds:.2f} s", file=sys.stderr)
+              f"after {seconds(result.seconds, 3)}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -319,8 +318,6 @@ def _add_pool(commands: argparse._SubParsersAction) -> None:
                       help="puzzles to keep waiting for each set of options (default 1)")
     fill.add_argument("--only", action="append", default=[], metavar="SHAPE:SIZE:DIFFICULTY:VARIANT",
                       help="fill only these options (repeatable), e.g. diamond:7:expert:hidato")
-    fill.add_argument("--database-url", metavar="URL",
-                      help="the database (default $DATABASE_URL, else the instance folder's SQLite file)")
     fill.add_argument("--quiet", action="store_true", help="print nothing but errors")
     fill.set_defaults(handler=_cmd_pool_fill)
     sub.set_defaults(handler=_cmd_pool)
@@ -347,15 +344,13 @@ def _cmd_pool_fill(args: argparse.Namespace) -> int:
         except ValueError as err:
             return fail(f"--only {text}: {err}")
     config: dict[str, Any] = {"POOL_FILL_ON_START": False}
-    if args.database_url:
-        config["DATABASE_URL"] = args.database_url
     app = create_app(config)
     store = app.extensions["hidato"].store
     report = None if args.quiet else (lambda line: print(line, flush=True))
     days = [] if args.only else today_and_tomorrow()
     made = fill(store, targets or default_targets(), count=args.count, report=report, days=days)
     if not args.quiet:
-        print(f"pool: {made} puzzle(s) added")
+        print(f"pool: {plural(made, 'puzzle')} added")
     return EXIT_OK
 
 

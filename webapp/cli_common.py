@@ -1,5 +1,8 @@
 """What every ``hidato`` subcommand shares: exit statuses, argument types, reading input.
 
+Input is read as a stream, one puzzle at a time, so a long file of puzzles takes no
+more memory than its largest puzzle.
+
 Usage mistakes and unreadable input are reported as one ``error: ...`` line on stderr
 with exit status 2, never as a traceback.
 """
@@ -7,9 +10,12 @@ with exit status 2, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
-from typing import Callable
+from typing import BinaryIO, Callable, ContextManager, Iterator, NamedTuple
+
+from engine import iter_puzzles, plural
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -17,8 +23,10 @@ EXIT_BAD_INPUT = 2
 EXIT_GAVE_UP = 3
 # Worst first: for a file of several puzzles the exit status is the worst of theirs.
 _SEVERITY = (EXIT_BAD_INPUT, EXIT_GAVE_UP, EXIT_NO_SOLUTION, EXIT_OK)
-# Far above any legal file (2500 cells), low enough that `yes | hidato solve` stops.
+# Far above any legal file (2500 cells), low enough that `yes | hidato solve` stops;
+# counted as the input is read, since puzzles are read one at a time.
 MAX_INPUT_BYTES = 16 * 1024 * 1024
+_BOM = b"\xef\xbb\xbf"
 
 
 class UsageError(Exception):
@@ -69,20 +77,85 @@ def worst(codes: list[int]) -> int:
     return min(codes, key=_SEVERITY.index, default=EXIT_OK)
 
 
-def read_input(path: str) -> str:
-    """The text of FILE or of stdin for ``-``; raises UsageError when it cannot be read."""
+def worse(status: int, other: int) -> int:
+    """The worse of two exit statuses, so a long input keeps one status, not a list."""
+    return worst([status, other])
+
+
+class Block(NamedTuple):
+    """One puzzle block of the input, as the commands that read puzzles see it."""
+
+    number: int  # 1 for the first puzzle of the input
+    first_line: int
+    text: str
+    several: bool  # whether the input holds more than one puzzle (known by then)
+
+    def label(self) -> str:
+        """"puzzle K (line L)" when there are several puzzles, else ""."""
+        return f"puzzle {self.number} (line {self.first_line})" if self.several else ""
+
+
+def read_blocks(path: str) -> Iterator[Block]:
+    """The puzzles of FILE (or stdin for ``-``), one at a time as the input is read.
+
+    Only one puzzle is read ahead, to know whether there are several.  UsageError comes
+    when the input cannot be read, is not UTF-8 or passes MAX_INPUT_BYTES, possibly
+    after some puzzles were handed out (they were read before the trouble).
+    """
+    blocks = iter_puzzles(read_lines(path))
+    current = next(blocks, None)
+    if current is None:
+        # No puzzle at all: the parser still says what is wrong ("no cells").
+        yield Block(1, 1, "", False)
+        return
+    number, several = 1, False
+    while current is not None:
+        try:
+            following = next(blocks, None)
+        except UsageError:
+            yield Block(number, *current, several)
+            raise
+        several = several or following is not None
+        yield Block(number, *current, several)
+        current, number = following, number + 1
+
+
+def read_lines(path: str) -> Iterator[str]:
+    """The lines of FILE (or stdin for ``-``) as text, read and decoded one at a time.
+
+    A UTF-8 byte order mark is skipped.  The whole input may hold MAX_INPUT_BYTES, so
+    one line can never hold more; UsageError says what went wrong, with the byte
+    position of text that is not UTF-8.
+    """
     name = "standard input" if path == "-" else path
+    with _open(path, name) as handle:
+        consumed = 0
+        while True:
+            try:
+                raw = handle.readline(MAX_INPUT_BYTES - consumed + 1)
+            except OSError as err:
+                raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
+            if not raw:
+                return
+            if consumed + len(raw) > MAX_INPUT_BYTES:
+                raise UsageError(f"{name} is too large (more than {plural(MAX_INPUT_BYTES, 'byte')})")
+            yield _decode(raw, consumed, name)
+            consumed += len(raw)
+
+
+def _open(path: str, name: str) -> ContextManager[BinaryIO]:
+    if path == "-":
+        return contextlib.nullcontext(sys.stdin.buffer)  # not ours to close
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+        return open(path, "rb")
     except OSError as err:
         raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"{name} is too large (more than {MAX_INPUT_BYTES} bytes)")
+
+
+def _decode(raw: bytes, offset: int, name: str) -> str:
+    """One line of the input as text; ``offset`` is where it starts in the input."""
+    skip = len(_BOM) if offset == 0 and raw.startswith(_BOM) else 0
     try:
-        return data.decode("utf-8-sig")
+        return raw[skip:].decode("utf-8")
     except UnicodeDecodeError as err:
-        raise UsageError(f"{name} is not UTF-8 text (byte {err.start + 1})") from None
+        raise UsageError(f"{name} is not UTF-8 text (byte {offset + skip + err.start + 1})") from None

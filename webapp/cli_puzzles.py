@@ -23,14 +23,35 @@ from engine import (
     parse_puzzle,
     puzzle_to_id,
     solve,
-    split_puzzles,
 )
 
-from .cli_common import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, UsageError, fail, positive_int, read_input, worst
+from .cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    Block,
+    UsageError,
+    fail,
+    positive_int,
+    positive_seconds,
+    read_blocks,
+    worse,
+)
+
+# Long enough for the largest expert puzzles (about 15 seconds here), short enough that a
+# request the generator cannot meet ends with advice instead of running for ever.
+DEFAULT_TIME_LIMIT = 60.0
+_RECTANGLE = SHAPES["rectangle"]
 
 GENERATE_EPILOG = """\
 shapes: {shapes}
-  (size is the shape's scale; a size out of range is refused with the shape's range)
+  (size is the shape's scale; a size out of range is refused with the shape's range;
+  --rows and --cols make a rectangle and each obeys the rectangle's range, {low}..{high})
+
+time limit: each puzzle gets --time-limit seconds (default {limit:g}); past it the
+  command stops with one line that suggests another seed, a smaller size or an
+  easier level.  Most puzzles take well under a second; the largest expert ones
+  can take 15 seconds or more.
 
 difficulty: easy, medium, hard or expert, the weakest tier of techniques that solves
   the puzzle (see 'hidato grade'); expert puzzles are also minimal: no given can go.
@@ -48,19 +69,23 @@ def add_generate(commands: argparse._SubParsersAction) -> None:
         "generate",
         help="make new puzzles with exactly one solution",
         description="Generate puzzles on a shape, at a difficulty, deterministic by seed.",
-        epilog=GENERATE_EPILOG.format(shapes=", ".join(SHAPES)),
+        epilog=GENERATE_EPILOG.format(shapes=", ".join(SHAPES), low=_RECTANGLE.min_size,
+                                      high=_RECTANGLE.max_size, limit=DEFAULT_TIME_LIMIT),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub.add_argument("--shape", default="rectangle", help="board shape (default rectangle)")
     sub.add_argument("--size", type=int, help="shape size (default: the shape's default)")
-    sub.add_argument("--rows", type=positive_int, help="rows, for a rectangle")
-    sub.add_argument("--cols", type=positive_int, help="columns, for a rectangle")
+    sides = f"{_RECTANGLE.min_size}..{_RECTANGLE.max_size}"
+    sub.add_argument("--rows", type=positive_int, help=f"rows, for a rectangle ({sides}, as --size)")
+    sub.add_argument("--cols", type=positive_int, help=f"columns, for a rectangle ({sides}, as --size)")
     sub.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
     sub.add_argument("--adjacency", choices=ADJACENCIES, default="king",
                      help="king (Hidato, default), rook (Numbrix) or hex")
     sub.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     sub.add_argument("--count", type=positive_int, default=1, metavar="K",
                      help="make K puzzles with seeds N, N+1, ... (default 1)")
+    sub.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                     help=f"give up on a puzzle after SECONDS seconds (default {DEFAULT_TIME_LIMIT:g})")
     sub.add_argument("--solution", action="store_true", help="print each solution after its puzzle")
     sub.add_argument("--json", action="store_true", help="one JSON object per puzzle, one per line")
     sub.set_defaults(handler=cmd_generate)
@@ -79,10 +104,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = _Progress(args.count)
     for i in range(args.count):
         try:
-            made = generate(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows, args.cols)
+            made = generate(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows, args.cols,
+                            max_seconds=args.time_limit)
         except (ShapeError, GenerationError, ValueError) as err:
             progress.done()
-            return fail(str(err))
+            # With several puzzles, say which one: the others may well be fine.
+            which = f"seed {args.seed + i}: " if isinstance(err, GenerationError) and args.count > 1 else ""
+            return fail(f"{which}{err}")
         progress.step(i + 1)
         if i and not args.json:
             print()
@@ -203,20 +231,22 @@ def _add_input(sub: argparse.ArgumentParser) -> None:
 
 
 def _each_puzzle(args: argparse.Namespace, action: Any) -> int:
-    """Run ``action`` on every puzzle of the input; the worst exit status."""
+    """Run ``action`` on every puzzle of the input, read one at a time; the worst exit status."""
+    status = EXIT_OK
     try:
-        text = read_input(args.file)
+        for block in read_blocks(args.file):
+            status = worse(status, _one_puzzle(block, args, action))
     except UsageError as err:
-        return fail(str(err))
-    blocks = split_puzzles(text) or [(1, text)]
-    codes = []
-    for number, (first_line, block) in enumerate(blocks, start=1):
-        prefix = f"puzzle {number} (line {first_line}): " if len(blocks) > 1 else ""
-        try:
-            puzzle = parse_puzzle(block, adjacency=args.adjacency, first_line=first_line)
-        except PuzzleFormatError as err:
-            print(f"error: {prefix}{err}", file=sys.stderr)
-            codes.append(EXIT_BAD_INPUT)
-            continue
-        codes.append(action(puzzle, prefix))
-    return worst(codes)
+        return worse(status, fail(str(err)))
+    return status
+
+
+def _one_puzzle(block: Block, args: argparse.Namespace, action: Any) -> int:
+    label = block.label()
+    prefix = f"{label}: " if label else ""
+    try:
+        puzzle = parse_puzzle(block.text, adjacency=args.adjacency, first_line=block.first_line)
+    except PuzzleFormatError as err:
+        print(f"error: {prefix}{err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return int(action(puzzle, prefix))
