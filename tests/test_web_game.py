@@ -50,7 +50,7 @@ def test_right_and_wrong_entries_are_marked(game: Game) -> None:
     assert not game.cell_view(cell).wrong
     view = game.cell_view(other)
     assert view.wrong and view.invalid
-    assert view.duplicate_of == (cell,)
+    assert view.also_at == cell and view.also_count == 0
     assert "wrong number" in view.note and "also at row" in view.note
     assert game.state.mistakes == 1
     assert game.filled == 2 and game.wrong_cells == [other]
@@ -113,7 +113,20 @@ def test_duplicates_against_givens(game: Game) -> None:
     given_cell, given_value = next(iter(game.puzzle.givens.items()))
     cell, _ = open_cell(game)
     game.enter(cell, given_value)
-    assert game.cell_view(cell).duplicate_of == (given_cell,)
+    assert game.cell_view(cell).also_at == given_cell
+
+
+def test_many_copies_name_the_nearest_and_count_the_rest(game: Game) -> None:
+    cells = [c for c in game.puzzle.board.cells if c not in game.puzzle.givens][:5]
+    for cell in cells:
+        game.enter(cell, 7)
+    first = game.cell_view(cells[0])
+    assert first.also_count == 3
+    nearest = first.also_at
+    assert nearest in cells[1:]
+    assert first.note.endswith(f"7 is also at row {nearest[0] + 1}, column {nearest[1] + 1}, and 3 other cells")
+    game.enter(cells[1], 0)
+    assert game.cell_view(cells[0]).also_count == 2  # the index follows every change
 
 
 @pytest.mark.parametrize(("seconds", "shown"), [(0, "0:00"), (65, "1:05"), (3723, "1:02:03")])

@@ -408,8 +408,54 @@ def test_pause_and_resume(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(("event", "status"), [("away", 204), ("back", 204), ("tick", 204), ("boom", 400)])
 def test_clock_events(client: FlaskClient, event: str, status: int) -> None:
-    client.get(PAGE)
+    enter(client, OPEN[0], SOLUTION[OPEN[0]])
     assert client.post(f"{PAGE}/clock", data={"event": event}).status_code == status
+
+
+def _progress_rows(app: Flask) -> int:
+    from sqlalchemy import func, select
+
+    from webapp.storage import ProgressRow
+
+    with app.extensions["hidato"].store.engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(ProgressRow)).scalar_one())
+
+
+def test_reading_a_page_writes_nothing_until_the_first_entry(app: Flask, client: FlaskClient) -> None:
+    crawler = app.test_client()
+    assert crawler.get(PAGE).status_code == 200  # no cookie at all
+    assert client.get(PAGE).status_code == 200 and client.get(PAGE).status_code == 200  # with its cookie
+    assert client.post(f"{PAGE}/clock", data={"event": "back"}).status_code == 204
+    assert _progress_rows(app) == 0
+    assert "haven't played" in client.get("/mine").get_data(as_text=True)
+    enter(client, OPEN[0], SOLUTION[OPEN[0]])
+    assert _progress_rows(app) == 1
+
+
+def test_a_board_full_of_one_number_stays_small_and_quick(app: Flask, client: FlaskClient) -> None:
+    """Every copy of a number names the nearest other one and counts the rest; an entry
+    redraws only a few of them."""
+    big, _ = load(DATA / "large" / "rectangle20_s1.txt")
+    code = puzzle_to_id(big)
+    assert client.get(f"/p/{code}").status_code == 200
+    with client.session_transaction() as session:
+        player = session.setdefault("player", "p" * 32)
+    open_cells = [c for c in big.board.cells if c not in big.givens]
+    store = app.extensions["hidato"].store
+    store.update_progress(player, code, lambda state: state.entries.update({c: 5 for c in open_cells[1:]}))
+    page = client.get(f"/p/{code}").get_data(as_text=True)
+    assert len(page) < 800_000
+    assert re.search(r"5 is also at row \d+, column \d+, and \d+ other cells", page)
+    cell = open_cells[0]
+    started = time.perf_counter()
+    response = client.post(f"/p/{code}/cell/{cell[0] + 1}/{cell[1] + 1}",
+                           data={f"c-{cell[0] + 1}-{cell[1] + 1}": "5"}, headers=HTMX)
+    seconds = time.perf_counter() - started
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and len(html.encode()) < 20_000
+    assert f"and {len(open_cells) - 2} other cells" in html
+    assert html.count('hx-swap-oob="true"') <= 10
+    assert seconds < 1.0  # bounded (the benchmark measures it properly)
 
 
 # --- progress is kept server-side ------------------------------------------------------

@@ -59,8 +59,9 @@ def board_form(html: str) -> dict[str, str]:
     """The fields the board form would post as it stands (as a browser without JavaScript would)."""
     fields = {f"c-{r}-{c}": html_module.unescape(v)
               for r, c, v in re.findall(r'<input id="c-(\d+)-(\d+)"[^>]*?value="([^"]*)"', html, re.S)}
-    fields.update({f"s-{r}-{c}": html_module.unescape(v)
-                   for r, c, v in re.findall(r'<input type="hidden" name="s-(\d+)-(\d+)" value="([^"]*)"', html)})
+    shown = re.search(r'<input type="hidden" name="shown" value="([^"]*)"', html)
+    assert shown
+    fields["shown"] = html_module.unescape(shown.group(1))
     token = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert token
     fields["csrf_token"] = token.group(1)

@@ -17,9 +17,10 @@ from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from . import limits, security
+from .budget import Runner, Slots, default_slot_count
 from .game import format_seconds
 from .pool import Refiller
-from .puzzles import Generator
+from .puzzles import QUEUE_SECONDS, Generator
 from .storage import Store, database_url
 
 __all__ = ["create_app", "services"]
@@ -27,9 +28,10 @@ __all__ = ["create_app", "services"]
 
 @dataclass
 class Services:
-    """What the views need besides Flask: the store, the generator, the pool refiller."""
+    """What the views need besides Flask: the store, heavy work, the generator, the pool refiller."""
 
     store: Store
+    runner: Runner
     generator: Generator
     refiller: Refiller
 
@@ -50,25 +52,32 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         POOL_FILL_ON_START=os.environ.get("HIDATO_POOL_FILL", "1") != "0",
         # How long "New puzzle" waits for the generator before showing a waiting page.
         GENERATE_WAIT_SECONDS=1.0,
+        # Heavy work (solving, grading, generating) running at once on this machine.
+        WORK_SLOTS=int(os.environ.get("HIDATO_WORK_SLOTS") or default_slot_count()),
+        SOLVE_SECONDS=float(os.environ.get("HIDATO_SOLVE_SECONDS") or limits.SOLVE_SECONDS),
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         MAX_CONTENT_LENGTH=1024 * 1024,
     )
     app.config.update(config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    # The instance folder holds the secret key and the SQLite database: the owner's only.
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.instance_secret(app.instance_path)
+    security.init_app(app)  # CSRF, cookies, hosts, security headers, proxies: before any view
+    limits.init_app(app)  # body size, rate limits of the expensive endpoints
 
     url = database_url(app.config["DATABASE_URL"], app.instance_path)
     store = Store(url)
+    slots = Slots(os.path.join(app.instance_path, "slots"), int(app.config["WORK_SLOTS"]))
+    runner = Runner(slots, float(app.config["SLOT_WAIT_SECONDS"]), QUEUE_SECONDS)
     app.extensions["hidato"] = Services(
         store=store,
-        generator=Generator(store, float(app.config["GENERATE_WAIT_SECONDS"]),
-                            float(app.config.get("GENERATE_SECONDS", limits.GENERATE_SECONDS))),
-        refiller=Refiller(url),
+        runner=runner,
+        generator=Generator(store, runner, float(app.config["GENERATE_WAIT_SECONDS"]),
+                            float(app.config["GENERATE_SECONDS"])),
+        refiller=Refiller(url, app.instance_path),
     )
-    security.init_app(app)  # CSRF, cookies, security headers, proxies: before any view
-    limits.init_app(app)  # body size, rate limits of the expensive endpoints
 
     from .editor import bp as editor_bp
     from .pages import bp as pages_bp

@@ -7,6 +7,10 @@ keeps the text as drawn), otherwise the grid does; so both work without JavaScri
 and ``static/editor.js`` only adds click-to-toggle holes and keeps the text in step
 with the grid.  Solving has a time budget, so a request never hangs; generating on a
 custom shape runs in the background (``jobs.py``) behind a waiting page.
+
+Solve, Check and Grade run in a child process under the solving budget, a few at a
+time across the server (``budget.py``); boards larger than the site plays are refused
+before anything runs.
 """
 
 from __future__ import annotations
@@ -22,12 +26,17 @@ import engine
 from engine import ADJACENCIES, DIFFICULTIES, Cell, Puzzle, PuzzleFormatError, format_puzzle, \
     parse_puzzle, puzzle_from_id, puzzle_to_id
 
-from . import services
+from engine import seconds as seconds_text
+
+from . import services, tasks
+from .budget import Busy, OutOfTime
 from .drawing import Drawing, differing_cells, draw_board
 from .game import cell_name
 from .jobs import Progress, init_app, jobs
-from .limits import GENERATE_SECONDS, OutOfTime, run_with_budget
-from .puzzles import GRACE_SECONDS, NotPlayable, PuzzleNotFound, gave_up_message, load
+from .limits import MAX_BOARD_CELLS, charge
+from .play import find_puzzle
+from .puzzles import ENGINE_MARGIN_SECONDS, GRACE_SECONDS, NotPlayable, PuzzleNotFound, gave_up_message, \
+    stored_from
 from .storage import StoredPuzzle
 
 bp = Blueprint("editor", __name__)
@@ -37,8 +46,7 @@ Grid = list[list[str]]  # the drawing grid's cells as typed: "" empty, "x" hole,
 ACTIONS = ("solve", "check", "grade", "play", "generate", "draw")
 DRAW_MAX = 30  # rows and columns of the drawing grid
 DEFAULT_SIDE = 5
-SOLVE_SECONDS = 5.0  # a request never waits longer than this for the solver
-GENERATE_MAX_CELLS = 400  # about the largest named shape
+GENERATE_MAX_CELLS = 450  # about the largest named shape (21 x 21)
 ADJACENCY_LABELS = {
     "king": "Hidato (8 neighbours)",
     "rook": "Numbrix (4: sides only)",
@@ -213,8 +221,13 @@ def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> 
         adjacencies=ADJACENCY_LABELS,
         difficulties=DIFFICULTIES,
         draw_max=DRAW_MAX,
-        solve_seconds=SOLVE_SECONDS,
+        solve_seconds=_solve_seconds(),
+        max_cells=MAX_BOARD_CELLS,
     ), status
+
+
+def _solve_seconds() -> float:
+    return float(current_app.config["SOLVE_SECONDS"])
 
 
 def _blank() -> Draft:
@@ -255,16 +268,29 @@ def act() -> Any:
     except PuzzleFormatError as err:
         where = f" That is row {draft.bad_cell[0] + 1}, column {draft.bad_cell[1] + 1} of the grid." if draft.bad_cell else ""
         return _render(draft, Outcome("malformed", f"The puzzle is malformed: {err}.{where}"), 400)
-    if action == "play":
-        return _play(draft, puzzle)
     if action == "generate":
+        charge("generate")
         return _generate(draft, puzzle)
-    result = engine.solve(puzzle, limit=2, max_seconds=SOLVE_SECONDS)
+    if puzzle.size > MAX_BOARD_CELLS:
+        message = (f"This board has {puzzle.size:,} cells: this site solves, checks and grades boards of "
+                   f"up to {MAX_BOARD_CELLS:,} cells.")
+        return _render(draft, Outcome("refused", message), 400)
+    if action == "play":
+        return _play(draft, puzzle)  # only an id new to the site costs, and is charged as it is solved
+    if services().runner.slots.crowded():
+        raise Busy()  # said before anything is counted: refusing a flood must stay cheap
+    charge("solve")
+    seconds = _solve_seconds()
+    try:
+        examined = services().runner.run(seconds, tasks.examine, puzzle, action == "grade",
+                                         max(0.1, seconds - ENGINE_MARGIN_SECONDS))
+    except OutOfTime:
+        return _render(draft, _too_hard(seconds))
     if action == "solve":
-        return _render(draft, _solved(puzzle, result))
+        return _render(draft, _solved(puzzle, examined.result))
     if action == "check":
-        return _render(draft, _checked(puzzle, result))
-    return _render(draft, _graded(puzzle, result))
+        return _render(draft, _checked(puzzle, examined.result))
+    return _render(draft, _graded(puzzle, examined))
 
 
 def _took(seconds: float) -> str:
@@ -275,10 +301,15 @@ def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()
     return caption, draw_board(puzzle, values, highlight)
 
 
+def _too_hard(seconds: float) -> Outcome:
+    return Outcome("gave-up", f"This puzzle is too hard to finish in {seconds_text(seconds)}: the solver "
+                              "stopped before it could answer. A puzzle with more givens, or a smaller "
+                              "board, is answered quickly.")
+
+
 def _no_solution(result: engine.SolveResult) -> Outcome:
     if not result.complete:
-        return Outcome("gave-up", f"The solver gave up after {_took(result.seconds)} without finding "
-                                  f"a solution (it stops after {SOLVE_SECONDS:g} s).")
+        return _too_hard(_solve_seconds())
     why = result.reason or "the solver searched every possibility"
     return Outcome("none", f"No solution: {why}.")
 
@@ -291,7 +322,7 @@ def _solved(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
     elif result.complete:
         note = "It is the only solution."
     else:
-        note = f"Whether it is the only one was not settled within {SOLVE_SECONDS:g} s."
+        note = f"Whether it is the only one was not settled within {seconds_text(_solve_seconds())}."
     outcome = Outcome("multiple" if result.count >= 2 else "solved", f"Solved in {_took(result.seconds)}. {note}")
     outcome.boards.append(_board("Solution", puzzle, result.solutions[0]))
     return outcome
@@ -322,12 +353,15 @@ def _checked(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
     return outcome
 
 
-def _graded(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
-    checked = _checked(puzzle, result)
+def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
+    checked = _checked(puzzle, examined.result)
     if checked.kind != "unique":
         checked.message += " Only a puzzle with exactly one solution can be graded."
         return checked
-    graded = engine.grade(puzzle)
+    graded = examined.grade
+    if graded is None:
+        return Outcome("gave-up", f"This puzzle has exactly one solution, but it is too hard to grade in "
+                                  f"{seconds_text(_solve_seconds())}: the grader stopped before it finished.")
     level = graded.level.capitalize()
     if graded.solved_by_logic:
         message = f"Difficulty: {level}. The techniques below finish it without guessing."
@@ -341,24 +375,13 @@ def _graded(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
 
 def _play(draft: Draft, puzzle: Puzzle) -> Any:
     try:
-        stored = load(services().store, puzzle_to_id(puzzle))
+        stored = find_puzzle(puzzle_to_id(puzzle))
     except (NotPlayable, PuzzleNotFound) as err:
         return _render(draft, Outcome("refused", f"This puzzle can't be played: {err}"), 400)
     return redirect(url_for("play.page", code=stored.code), 303)
 
 
 # --- generating on a custom shape -----------------------------------------------------
-
-
-def generate_on_cells(cells: list[Cell], difficulty: str, adjacency: str, seed: int) -> StoredPuzzle:
-    """A new puzzle on these cells (run in a child process under a time budget)."""
-    made = engine.generate("custom", len(cells), difficulty=difficulty, adjacency=adjacency,  # type: ignore[arg-type]
-                           seed=seed, cells=cells)
-    return StoredPuzzle(
-        code=puzzle_to_id(made.puzzle), puzzle=made.puzzle, solution=dict(made.solution),
-        shape="custom", difficulty=difficulty,
-        grade={"level": made.grade.level, "techniques": dict(made.grade.techniques)}, seed=seed,
-    )
 
 
 def _generate(draft: Draft, puzzle: Puzzle) -> Any:
@@ -370,15 +393,16 @@ def _generate(draft: Draft, puzzle: Puzzle) -> Any:
     left = min(c for _, c in board.cells)
     cells = [(r - top, c - left) for r, c in board.cells]
     difficulty, adjacency = draft.difficulty, board.adjacency
-    store = services().store
-    budget = float(current_app.config.get("GENERATE_SECONDS", GENERATE_SECONDS))
+    found = services()
+    budget = float(current_app.config["GENERATE_SECONDS"])
 
     def work(_ticket: str, _progress: Progress) -> str:
         try:
-            stored = run_with_budget(budget, generate_on_cells, cells, difficulty, adjacency, secrets.randbits(48))
+            made = found.runner.run_queued(budget, tasks.generate, "custom", len(cells), difficulty, adjacency,
+                                           secrets.randbits(48), cells, max(0.1, budget - ENGINE_MARGIN_SECONDS))
         except OutOfTime as err:
             raise ValueError(gave_up_message(err.seconds)) from None
-        return store.save_puzzle(stored).code
+        return found.store.save_puzzle(stored_from(made)).code
 
     runner = jobs()
     asked = {"text": draft.text, "adjacency": draft.adjacency, "difficulty": draft.difficulty}

@@ -55,7 +55,8 @@ class CellView:
     given: bool
     value: int | None
     wrong: bool = False
-    duplicate_of: tuple[Cell, ...] = ()
+    also_at: Cell | None = None  # the nearest other cell holding the same number
+    also_count: int = 0  # how many other cells hold it besides that one
     hinted: bool = False
     raw: str | None = None  # a rejected entry, shown back as typed
     error: str | None = None
@@ -77,6 +78,10 @@ class CellView:
         return self.wrong or self.error is not None
 
     @property
+    def duplicate(self) -> bool:
+        return self.also_at is not None
+
+    @property
     def note(self) -> str:
         """Words for a screen reader (and a tooltip) on what is wrong with the cell."""
         parts = []
@@ -84,8 +89,11 @@ class CellView:
             parts.append(self.error)
         if self.wrong:
             parts.append("wrong number")
-        if self.duplicate_of:
-            where = " and ".join(cell_name(c).lower() for c in self.duplicate_of)
+        if self.also_at is not None:
+            where = cell_name(self.also_at).lower()
+            if self.also_count:
+                others = "cell" if self.also_count == 1 else "cells"
+                where += f", and {self.also_count} other {others}"
             parts.append(f"{self.value} is also at {where}")
         if self.hinted:
             parts.append("part of the hint")
@@ -117,6 +125,16 @@ class Game:
         self.puzzle = puzzle
         self.solution = dict(solution)
         self.state = state if state is not None else State()
+        self._holding: dict[int, set[Cell]] | None = None  # number -> cells showing it
+
+    def holding(self, value: int) -> set[Cell]:
+        """The cells (given or entered) that show ``value``; built once, kept up to date."""
+        if self._holding is None:
+            found: dict[int, set[Cell]] = {}
+            for cell, v in self.grid().items():
+                found.setdefault(v, set()).add(cell)
+            self._holding = found
+        return self._holding.get(value, set())
 
     # --- what the board shows ------------------------------------------------------
 
@@ -157,24 +175,39 @@ class Game:
         if cell in self.puzzle.givens:
             return CellView(cell, True, self.puzzle.givens[cell], hinted=cell in hinted)
         value = self.state.entries.get(cell)
-        duplicates: tuple[Cell, ...] = ()
-        if value is not None:
-            duplicates = tuple(c for c, v in sorted(self.grid().items()) if v == value and c != cell)
+        nearest, count = self._other_copies(cell, value)
         return CellView(
             cell,
             False,
             value,
             wrong=value is not None and self.solution.get(cell) != value,
-            duplicate_of=duplicates,
+            also_at=nearest,
+            also_count=count,
             hinted=cell in hinted,
             raw=raw,
             error=error,
         )
 
-    def cells_holding(self, *values: int) -> list[Cell]:
-        """Open cells holding any of these numbers (their duplicate marks may change)."""
-        wanted = {v for v in values if v}
-        return [cell for cell, v in sorted(self.state.entries.items()) if v in wanted]
+    def _other_copies(self, cell: Cell, value: int | None) -> tuple[Cell | None, int]:
+        """The nearest other cell showing ``value`` and how many more show it."""
+        if value is None:
+            return None, 0
+        others = self.holding(value) - {cell}
+        if not others:
+            return None, 0
+        r, c = cell
+        nearest = min(others, key=lambda o: (max(abs(o[0] - r), abs(o[1] - c)), o))
+        return nearest, len(others) - 1
+
+    def copies_near(self, cell: Cell, value: int, limit: int) -> list[Cell]:
+        """Up to ``limit`` open cells other than ``cell`` showing ``value``, nearest first:
+        the ones whose duplicate note an entry in ``cell`` changes most visibly."""
+        if not value:
+            return []
+        r, c = cell
+        others = [o for o in self.holding(value) if o != cell and o not in self.puzzle.givens]
+        others.sort(key=lambda o: (max(abs(o[0] - r), abs(o[1] - c)), o))
+        return others[:limit]
 
     # --- changing the board ---------------------------------------------------------
 
@@ -205,10 +238,16 @@ class Game:
         return True
 
     def _set(self, cell: Cell, value: int) -> None:
+        old = self.state.entries.get(cell)
         if value:
             self.state.entries[cell] = value
         else:
             self.state.entries.pop(cell, None)
+        if self._holding is not None:
+            if old:
+                self._holding.get(old, set()).discard(cell)
+            if value:
+                self._holding.setdefault(value, set()).add(cell)
 
     def can_undo(self) -> bool:
         return not self.finished and self.state.undo_pos > 0
@@ -239,7 +278,9 @@ class Game:
     def restart(self, now: datetime | None = None) -> None:
         """Clear every entry, the history, the clock and the mistakes."""
         now = now or utcnow()
-        self.state = State(started=now, last_activity=now, clock_started=now)
+        fresh = State(started=now, last_activity=now, clock_started=now)
+        self.state.__dict__.update(fresh.__dict__)  # the same State: callers hold on to it
+        self._holding = None
 
     def reveal(self, now: datetime | None = None) -> None:
         """Fill in the whole solution; the game ends unsolved."""
@@ -247,6 +288,7 @@ class Game:
         self.stop_clock(now)
         self.state.entries = {cell: self.solution[cell] for cell in self.open_cells}
         self.state.revealed = True
+        self._holding = None
 
     def _after_change(self, now: datetime | None) -> None:
         now = now or utcnow()

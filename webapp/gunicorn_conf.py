@@ -3,7 +3,8 @@
 HOST, PORT and WORKERS come from the environment (defaults 127.0.0.1, 5000 and two per
 core plus one); THREADS is the threads per worker (default 4: a request may wait a
 moment for the generator or a booklet).  Behind a reverse proxy, set HIDATO_PROXIES
-(see README, "Running it in production").
+(see README, "Running it in production"): gunicorn trusts X-Forwarded-Proto and the
+like only then, from the proxy on this machine, and never when it is unset.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import os
 from typing import Any
 
 
-def _number(name: str, default: int) -> int:
+def _number(name: str, default: int, low: int = 1) -> int:
     text = (os.environ.get(name) or "").strip()
     if not text:
         return default
-    if not text.isdigit() or int(text) < 1:
-        raise SystemExit(f"{name} must be a whole number from 1 up, not {text!r}")
+    if not text.isdigit() or int(text) < low:
+        raise SystemExit(f"{name} must be a whole number from {low} up, not {text!r}")
     return int(text)
 
 
@@ -33,6 +34,10 @@ keepalive = 5
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # Several servers on one machine (tests, make load) must not fight over one control socket.
 control_socket_disable = True
+# The app's ProxyFix reads forwarded headers when HIDATO_PROXIES says proxies are in
+# front; gunicorn's own reading of them (the scheme) follows the same setting exactly:
+# none without it (gunicorn would otherwise trust 127.0.0.1 by default).
+forwarded_allow_ips = (os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if _number("HIDATO_PROXIES", 0, low=0) else ""
 accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 proc_name = "hidato"
@@ -42,7 +47,7 @@ def post_worker_init(worker: Any) -> None:
     """Start the worker's process for budgeted generation in the background, ready for the first puzzle."""
     import threading
 
-    from webapp.limits import start_processes
+    from webapp.budget import start_processes
 
     threading.Thread(target=start_processes, name="hidato-forkserver", daemon=True).start()
 

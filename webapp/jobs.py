@@ -100,7 +100,7 @@ class Jobs:
 
     def path(self, ticket: str, suffix: str) -> str:
         """Where a job keeps its file (made by any process, read by any)."""
-        os.makedirs(self.folder, exist_ok=True)
+        os.makedirs(self.folder, mode=0o700, exist_ok=True)
         return os.path.join(self.folder, f"{ticket}{suffix}")
 
     def _forget_old_files(self) -> None:

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from engine import puzzle_from_id
 
 from . import services
+from .budget import Busy, OutOfTime
 from .game import Game
 from .puzzles import VARIANTS, daily, difficulties, parse_options, shapes
 
@@ -56,11 +57,14 @@ def form_context(values: Any = None, error: str | None = None) -> dict[str, Any]
 
 
 def _home(values: Any = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
-    store = services().store
+    found = services()
     try:
-        today = daily(store, date.today(), budget_seconds=float(current_app.config["GENERATE_SECONDS"]))
-    except ValueError:  # the generator could not make one (or not in time): the page still shows
+        # Made ahead by the pool filler; if not, a request may spend only the solving budget on it.
+        today = daily(found.store, date.today(), found.runner, float(current_app.config["SOLVE_SECONDS"]))
+    except (ValueError, OutOfTime, Busy):  # not made in time: the page shows without it
         today = None
+        if current_app.config["POOL_FILL_ON_START"]:
+            found.refiller.request()  # the filler makes it in the background
     examples = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
     return render_template("home.html", today=today, examples=examples,
                            **form_context(values, error)), status

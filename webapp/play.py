@@ -12,27 +12,33 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, \
+    session, url_for
 
 import engine
-from engine import Cell, format_puzzle, puzzle_to_id
+from engine import Cell, Puzzle, SolveResult, format_puzzle, puzzle_to_id
 
 from . import services
 from .game import EntryError, Game, cell_name, format_seconds, parse_entry
 from .limits import charge
 from .pages import player_id
-from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, NotPlayable, PuzzleNotFound, load
+from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, NotPlayable, PuzzleNotFound, load, parse_id, solve_in_child
 from .storage import StoredPuzzle
 
 bp = Blueprint("play", __name__)
 
 _FIELD = re.compile(r"c-(\d{1,4})-(\d{1,4})")
-# Beside each cell's field the board form carries what the page showed in it ("s-R-C"):
-# a field still showing that was not touched in this tab, and must not undo what another
-# tab (or device) entered since.
-_SHOWN = "s-{}-{}"
+# Beside the cells' fields the board form carries what the page showed in them (the
+# field "shown": the open cells' numbers in reading order, comma-separated): a field
+# still showing that was not touched in this tab, and must not undo what another tab
+# (or device) entered since.  One field for all, so a 900-cell board stays well inside
+# the limit on form fields.
+SHOWN_FIELD = "shown"
 ACTIONS = ("save", "check", "hint", "reveal", "reveal-confirm", "cancel", "undo", "redo", "restart",
            "pause", "resume")
+# Other cells an entry redraws at most (those whose duplicate note it changes, nearest
+# first), so an answer stays small whatever the board holds.
+MAX_REDRAWN = 8
 
 
 @dataclass
@@ -48,10 +54,21 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def find_puzzle(code: str) -> StoredPuzzle:
+    """The stored puzzle with this id, for a request: a new id is charged to the rate limit
+    like a new puzzle, then solved in a child process within the solving budget."""
+    solve = solve_in_child(services().runner, float(current_app.config["SOLVE_SECONDS"]))
+
+    def charged(puzzle: Puzzle) -> SolveResult:
+        charge("generate")
+        return solve(puzzle)
+
+    return load(services().store, code, charged)
+
+
 def _stored_or_404(code: str) -> StoredPuzzle:
     try:
-        # Solving a puzzle new to the site is the expensive part: it counts against the rate limit.
-        return load(services().store, code, before_solve=lambda: charge("solve"))
+        return find_puzzle(code)
     except PuzzleNotFound as err:
         abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
     except NotPlayable as err:
@@ -69,34 +86,22 @@ def _game(stored: StoredPuzzle, player: str | None) -> Game:
     return Game(stored.puzzle, stored.solution, state)
 
 
-def _copy(source: Any, target: Any) -> None:
-    target.__dict__.update(source.__dict__)
-
-
 def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
     """Apply ``change(game)`` to this browser's game atomically; returns the game and its result."""
     player = player_id(create=True)
     assert player is not None
-    box: dict[str, Any] = {}
-
-    def run(state: Any) -> Any:
-        game = Game(stored.puzzle, stored.solution, state)
-        result = change(game)
-        _copy(game.state, state)  # restart replaces the state object
-        box["game"] = game
-        return result
-
-    _state, result = services().store.update_progress(player, stored.code, run)
-    return box["game"], result
+    state, result = services().store.update_progress(
+        player, stored.code, lambda state: change(Game(stored.puzzle, stored.solution, state)))
+    return Game(stored.puzzle, stored.solution, state), result
 
 
 def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
              errors: dict[Cell, tuple[str, str]] | None = None, confirm: bool = False) -> dict[str, Any]:
-    """Everything the page and its partials need."""
+    """Everything the page and the whole game's partial need."""
     hinted = frozenset(notice.cells) if notice else frozenset()
     errors = errors or {}
     board = stored.puzzle.board
-    rows = []
+    rows: list[list[Any]] = []
     for r in range(board.rows):
         row = []
         for c in range(board.cols):
@@ -107,18 +112,21 @@ def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
             else:
                 row.append(None)
         rows.append(row)
+    return {**_small_context(stored, game, notice), "rows": rows, "confirm": confirm, "shown": shown_field(game)}
+
+
+def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = None) -> dict[str, Any]:
+    """What the status line and the counts need: nothing that grows with the board."""
     if notice is None:
         notice = _standing_notice(game)
-    variant = VARIANT_OF_ADJACENCY.get(board.adjacency, "hidato")
+    variant = VARIANT_OF_ADJACENCY.get(stored.puzzle.board.adjacency, "hidato")
     return {
         "stored": stored,
         "code": stored.code,
         "game": game,
-        "rows": rows,
         "notice": notice,
-        "confirm": confirm,
         "variant_label": VARIANTS[variant][0],
-        "hex": board.adjacency == "hex",
+        "hex": stored.puzzle.board.adjacency == "hex",
         "seconds": game.seconds(),
     }
 
@@ -169,21 +177,20 @@ def page(code: str) -> Any:
     if stored.code != code:
         return redirect(url_for("play.page", code=stored.code), 301)
     notice = _pop_notice(code)
-    # Opening the page starts (or resumes) the clock, and lists the puzzle in My puzzles.
-    game, _ = _change(stored, lambda g: g.touch())
+    # Reading the page writes nothing (crawlers too): a game is saved from the first entry
+    # or action on, and the page's script tells the clock when it is opened.
+    game = _game(stored, player_id())
     confirm = request.args.get("confirm") == "reveal" and not game.finished
     return render_template("play.html", **_context(stored, game, notice, confirm=confirm))
 
 
 @bp.get("/p/<code>.txt")
 def text(code: str) -> Any:
-    """The puzzle in the text notation, for download (any well-formed id, even one not playable here)."""
+    """The puzzle in the text notation, for download (any well-formed id: nothing is solved)."""
     try:
-        puzzle = load(services().store, code).puzzle
+        puzzle = parse_id(code)
     except PuzzleNotFound as err:
         abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
-    except NotPlayable as err:
-        puzzle = err.puzzle
     body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
     response = make_response(body)
     response.mimetype = "text/plain"
@@ -222,13 +229,14 @@ def entry(code: str, row: int, col: int) -> Any:
         return _render_cell(stored, game, cell, [], raw=raw[:12], error=str(err))
 
     def change(game: Game) -> tuple[list[Cell], str | None]:
-        before = game.cells_holding(game.state.entries.get(cell, 0), value)
+        old = game.state.entries.get(cell, 0)
         try:
             game.enter(cell, value)
         except EntryError as err:
-            return before, str(err)
-        after = game.cells_holding(value)
-        return sorted(set(before) | set(after)), None
+            return [], str(err)
+        # The copies nearest the cell are the ones whose note names it, or now should.
+        near = game.copies_near(cell, old, MAX_REDRAWN // 2) + game.copies_near(cell, value, MAX_REDRAWN // 2)
+        return list(dict.fromkeys(near)), None
 
     game, (touched, problem) = _change(stored, change)
     if not is_htmx():
@@ -244,7 +252,7 @@ def entry(code: str, row: int, col: int) -> Any:
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
                  raw: str | None = None, error: str | None = None) -> Response:
     """The cell, the other cells whose duplicate marks changed, and the status line (out of band)."""
-    ctx = _context(stored, game)
+    ctx = _small_context(stored, game)
     locked = game.finished or game.state.paused
     html = render_template("_cell.html", v=game.cell_view(cell, raw=raw, error=error), oob=False,
                            code=stored.code, locked=locked)
@@ -273,6 +281,7 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
     board = stored.puzzle.board
     values: dict[Cell, int] = {}
     errors: dict[Cell, tuple[str, str]] = {}
+    shown = _shown(stored)
     for name, raw in request.form.items():
         match = _FIELD.fullmatch(name or "")  # a multipart part with a bad name arrives as None
         if not match:
@@ -280,14 +289,32 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
         cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
         if cell not in board.cell_set or cell in stored.puzzle.givens:
             abort(400, f"The form names {cell_name(cell).lower()}, which is not an open cell of this board.")
-        shown = request.form.get(_SHOWN.format(match.group(1), match.group(2)))
-        if shown is not None and shown.strip() == raw.strip():
+        if cell in shown and shown[cell] == raw.strip():
             continue  # unchanged in this tab
         try:
             values[cell] = parse_entry(raw, stored.puzzle.size)
         except EntryError as err:
             errors[cell] = (raw[:12], str(err))
     return values, errors
+
+
+def shown_field(game: Game) -> str:
+    """The value of the board form's "shown" field for what the page shows now."""
+    entries = game.state.entries
+    return ",".join(str(entries.get(cell, "")) for cell in game.open_cells)
+
+
+def _shown(stored: StoredPuzzle) -> dict[Cell, str]:
+    """What the posted page showed in each open cell; nothing if the field is missing or odd."""
+    raw = request.form.get(SHOWN_FIELD)
+    if raw is None:
+        return {}
+    givens = stored.puzzle.givens
+    cells = [cell for cell in stored.puzzle.board.cells if cell not in givens]
+    parts = raw.split(",")
+    if len(parts) != len(cells):
+        return {}
+    return {cell: part.strip() for cell, part in zip(cells, parts)}
 
 
 @bp.post("/p/<code>")
@@ -311,6 +338,8 @@ def update(code: str) -> Any:
         return _act(stored, game, action)
 
     game, notice = _change(stored, change)
+    if action == "hint" and not errors and not game.finished:
+        notice = _hint(stored, game)  # after the save: the database is not held while it thinks
     if errors:
         if not is_htmx():
             return _render_page_with_errors(stored, game, errors)
@@ -350,9 +379,6 @@ def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
         if not game.state.entries:
             return Notice("Nothing to check yet: type numbers into the empty cells.", "check")
         return Notice(f"All {game.filled} entries so far are right.", "check")
-    if action == "hint":
-        found = engine.hint(stored.puzzle, game.state.entries, stored.solution)
-        return Notice(found.text, "hint", list(found.cells))
     if action == "undo":
         cell = game.undo()
         return Notice(f"Undid {cell_name(cell).lower()}." if cell else "Nothing to undo.")
@@ -362,6 +388,17 @@ def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
     return None
 
 
+def _hint(stored: StoredPuzzle, game: Game) -> Notice:
+    """The next step, found within the solving budget."""
+    seconds = float(current_app.config["SOLVE_SECONDS"])
+    try:
+        found = engine.hint(stored.puzzle, game.state.entries, stored.solution, max_seconds=seconds)
+    except engine.SolverGaveUp:
+        return Notice(f"No hint could be worked out within {engine.seconds(seconds)}: "
+                      "try Check to see whether every entry so far is right.", "hint")
+    return Notice(found.text, "hint", list(found.cells))
+
+
 @bp.post("/p/<code>/clock")
 def clock(code: str) -> Any:
     """The page was hidden (away), shown again (back) or is still open (tick): keeps the clock honest."""
@@ -369,6 +406,16 @@ def clock(code: str) -> Any:
     event = request.form.get("event", "")
     if event not in ("away", "back", "tick"):
         abort(400, f"Unknown clock event {event[:30]!r}.")
-    if player_id() is not None:
-        _change(stored, lambda g: g.away() if event == "away" else g.touch())
+    player = player_id()
+    if player is not None:  # only a game already started: the clock starts with the first entry
+        services().store.update_existing_progress(
+            player, stored.code,
+            lambda state: _clock_event(Game(stored.puzzle, stored.solution, state), event))
     return ("", 204)
+
+
+def _clock_event(game: Game, event: str) -> None:
+    if event == "away":
+        game.away()
+    else:
+        game.touch()

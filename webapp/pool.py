@@ -111,8 +111,9 @@ def today_and_tomorrow() -> list[date]:
 class Refiller:
     """Runs ``hidato pool fill`` in a child process, one at a time, when asked."""
 
-    def __init__(self, database_url: str):
+    def __init__(self, database_url: str, instance_path: str):
         self.database_url = database_url
+        self.instance_path = instance_path
         self._lock = threading.Lock()
         self._running: subprocess.Popen[bytes] | None = None
         self._wanted: list[Options] | None = None  # None: nothing more asked for
@@ -129,7 +130,7 @@ class Refiller:
                 self._start_locked()
 
     def _start_locked(self) -> None:
-        args = [sys.executable, "-m", "webapp.cli", "pool", "fill", "--database-url", self.database_url]
+        args = [sys.executable, "-m", "webapp.cli", "pool", "fill"]
         if not self._defaults_wanted:
             if not self._wanted:
                 return
@@ -140,9 +141,11 @@ class Refiller:
         nice = shutil.which("nice")
         if nice:  # lowest priority: the pool never slows the pages down
             args = [nice, "-n", "19"] + args
+        # The database URL goes through the environment: a password in it must not show in ps.
+        env = {**os.environ, "DATABASE_URL": self.database_url, "HIDATO_INSTANCE": self.instance_path}
         self._running = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            cwd=_PROJECT_ROOT,
+            cwd=_PROJECT_ROOT, env=env,
         )
         threading.Thread(target=self._watch, args=(self._running,), daemon=True,
                          name="hidato-pool-watch").start()

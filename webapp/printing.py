@@ -17,16 +17,19 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
 from engine import DIFFICULTIES, SHAPES, puzzle_to_id
+from engine import seconds as seconds_text
 
 from . import services
 from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, Sheet, check_options, describe, \
     make_puzzles, page_count, render_pdf, title_of
 from .drawing import draw_board
+from .budget import OutOfTime
 from .jobs import Progress, init_app, jobs
-from .limits import GENERATE_SECONDS, OutOfTime, charge, run_with_budget
+from .play import find_puzzle
 from .pool import POOLED_DIFFICULTIES
 from .puzzles import GRACE_SECONDS, VARIANTS, NotPlayable, Options, PuzzleNotFound, gave_up_message, \
-    generate, load
+    generate_in_child
+from .security import public_link
 from .storage import StoredPuzzle, Ticket
 
 bp = Blueprint("printing", __name__)
@@ -44,7 +47,7 @@ FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "s
 def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     """The printable board of a stored puzzle, with the words under it."""
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
-    link = url_for("play.page", code=stored.code, _external=True)
+    link = public_link(url_for("play.page", code=stored.code))
     return Sheet(1, stored, drawing, describe(stored), stored.code, link)
 
 
@@ -56,7 +59,7 @@ def sheet(code: str) -> Any:
     """The printable board alone; ``?solution=1`` the solved board."""
     solved = request.args.get("solution") == "1"
     try:
-        stored = load(services().store, code, before_solve=lambda: charge("solve"))
+        stored = find_puzzle(code)
     except PuzzleNotFound as err:
         abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
     except NotPlayable as err:
@@ -140,8 +143,8 @@ def booklet() -> Any:
         return _booklet_form(request.form, str(err), 400)
     found = services()
     runner = jobs()
-    link_root = url_for("pages.home", _external=True).rstrip("/")
-    budget = float(current_app.config.get("GENERATE_SECONDS", GENERATE_SECONDS))
+    link_root = current_app.config.get("PUBLIC_URL") or None
+    budget = float(current_app.config["GENERATE_SECONDS"])
     title = title_of(options)
     pages = page_count(options.count, options.per_page)
 
@@ -156,7 +159,7 @@ def booklet() -> Any:
     def work(ticket: str, progress: Progress) -> str:
         def make(wanted: Options, seed: int) -> StoredPuzzle:
             try:
-                return run_with_budget(budget, generate, wanted, seed)
+                return generate_in_child(found.runner, budget, wanted, seed)
             except OutOfTime as err:
                 raise ValueError(gave_up_message(err.seconds)) from None
 
@@ -169,7 +172,11 @@ def booklet() -> Any:
             found.store.save_puzzle(stored)
         progress("laying out the pages", RENDER_SECONDS + GRACE_SECONDS)
         # In a child process too: WeasyPrint holds the interpreter for seconds on end.
-        pdf = run_with_budget(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, link_root)
+        try:
+            pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, link_root)
+        except OutOfTime as err:
+            raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
+                             "try fewer puzzles or more to a page.") from None
         with open(runner.path(ticket, ".pdf"), "wb") as handle:
             handle.write(pdf)
         return json.dumps({"title": title, "pages": pages})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -16,10 +17,13 @@ from datetime import date
 from typing import Any, Callable
 
 import engine
-from engine import PuzzleFormatError, puzzle_from_id, puzzle_to_id
+from engine import Generated, Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
+from engine import seconds as seconds_text
 
+from . import tasks
+from .budget import OutOfTime, Runner
 from .game import utcnow
-from .limits import MAX_BOARD_CELLS, OutOfTime, run_with_budget
+from .limits import MAX_BOARD_CELLS
 from .storage import StoredPuzzle, Store
 
 # (label, adjacency) for each variant the form offers.
@@ -29,8 +33,8 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "hex": ("Hex", "hex"),
 }
 VARIANT_OF_ADJACENCY = {adjacency: key for key, (_label, adjacency) in VARIANTS.items()}
-# A puzzle that arrives by id only is solved on the spot, within this budget.
-SOLVE_SECONDS = 3.0
+# The engine stops itself this long before the child running it is killed.
+ENGINE_MARGIN_SECONDS = 0.3
 # A finished generation job is kept this long for its waiting page to pick up.
 JOB_KEEP_SECONDS = 15 * 60
 # How long a generation job may wait behind others before it starts, and how long after
@@ -38,7 +42,7 @@ JOB_KEEP_SECONDS = 15 * 60
 QUEUE_SECONDS = 5 * 60
 GRACE_SECONDS = 30
 # Shapes tried, in this order, for the puzzle of the day (the first the engine knows wins).
-DAILY_SHAPES = ("diamond", "rectangle", "ring", "cross", "heart", "triangle", "circle")
+DAILY_SHAPES = ("diamond", "rectangle", "ring", "cross", "heart", "triangle")
 
 
 class PuzzleNotFound(LookupError):
@@ -106,20 +110,20 @@ def parse_options(form: Any) -> Options:
 # --- puzzles by id --------------------------------------------------------------------
 
 
-def load(store: Store, code: str, before_solve: Callable[[], None] | None = None) -> StoredPuzzle:
-    """The puzzle with this id, solving and storing it if it is new.
+Solve = Callable[[Puzzle], SolveResult]
+
+
+def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
+    """The puzzle with this id; a new one is solved with ``solve`` and stored.
 
     Raises PuzzleNotFound for a malformed id, NotPlayable when it has no unique solution
-    or is larger than the site plays.  ``before_solve`` is called before a new puzzle is
-    solved (the rate limit).
+    (remembered, so the same id never costs a second solve) or is larger than the site
+    plays.  ``solve`` may raise (the rate limit, a busy server): nothing is remembered then.
     """
     stored = store.find_puzzle(code)
     if stored is not None:
         return stored
-    try:
-        puzzle = puzzle_from_id(code)
-    except PuzzleFormatError as err:
-        raise PuzzleNotFound(str(err)) from None
+    puzzle = parse_id(code)
     canonical = puzzle_to_id(puzzle)
     if canonical != code:
         stored = store.find_puzzle(canonical)
@@ -128,57 +132,108 @@ def load(store: Store, code: str, before_solve: Callable[[], None] | None = None
     if puzzle.size > MAX_BOARD_CELLS:
         raise NotPlayable(f"This board has {puzzle.size:,} cells; this site plays boards of up to "
                           f"{MAX_BOARD_CELLS:,} cells.", puzzle=puzzle)
-    if before_solve is not None:
-        before_solve()
-    result = engine.solve(puzzle, limit=2, max_seconds=SOLVE_SECONDS)
+    known = store.find_unplayable(canonical)
+    if known is not None:
+        raise NotPlayable(known, puzzle=puzzle)
+    result = solve(puzzle)
+    problem = unplayable_reason(result)
+    if problem is not None:
+        store.save_unplayable(canonical, problem)
+        raise NotPlayable(problem, puzzle=puzzle)
+    assert result.solution is not None
+    return store.save_puzzle(StoredPuzzle(canonical, puzzle, result.solution))
+
+
+def parse_id(code: str) -> Puzzle:
+    """The puzzle an id describes (PuzzleNotFound when malformed); nothing is solved."""
+    try:
+        return puzzle_from_id(code)
+    except PuzzleFormatError as err:
+        raise PuzzleNotFound(str(err)) from None
+
+
+def unplayable_reason(result: SolveResult) -> str | None:
+    """Why a puzzle solved within its budget cannot be played, or None if it can."""
     if result.count == 0 and result.complete:
         reason = f": {result.reason}" if result.reason else ""
-        raise NotPlayable(f"This puzzle has no solution{reason}.", puzzle=puzzle)
+        return f"This puzzle has no solution{reason}."
     if result.count >= 2:
-        raise NotPlayable(
-            "This puzzle has more than one solution, so entries cannot be checked "
-            "against the answer.", puzzle=puzzle)
+        return ("This puzzle has more than one solution, so entries cannot be checked "
+                "against the answer.")
     if not result.complete or result.solution is None:
-        raise NotPlayable(
-            f"The solver could not settle this puzzle within {SOLVE_SECONDS:g} seconds.",
-            puzzle=puzzle)
-    return store.save_puzzle(StoredPuzzle(canonical, puzzle, result.solution))
+        return too_hard_message(result.seconds)
+    return None
+
+
+def too_hard_message(seconds: float) -> str:
+    return (f"This puzzle is too hard to finish in {seconds_text(round(seconds))}: the solver stopped "
+            "before it could settle whether it has exactly one solution.")
+
+
+def solve_in_child(runner: Runner, seconds: float) -> Solve:
+    """``load``'s solver for the web: a child process, killed when ``seconds`` run out."""
+
+    def solve(puzzle: Puzzle) -> SolveResult:
+        engine_seconds = max(0.1, seconds - ENGINE_MARGIN_SECONDS)
+        try:
+            return runner.run(seconds, tasks.solve, puzzle, engine_seconds)
+        except OutOfTime:
+            return SolveResult(complete=False, seconds=seconds, limit=2)
+
+    return solve
 
 
 # --- generated puzzles ----------------------------------------------------------------
 
 
-def generate(options: Options, seed: int | None = None, daily: date | None = None) -> StoredPuzzle:
-    """Run the engine's generator (may take a while for large or expert puzzles)."""
-    if seed is None:
-        seed = secrets.randbits(48)
-    made = engine.generate(options.shape, options.size, difficulty=options.difficulty,
-                           adjacency=options.adjacency, seed=seed)
-    grade = made.grade
+def stored_from(made: Generated, daily: date | None = None) -> StoredPuzzle:
+    """A generated puzzle as it is stored: the one place one becomes the other."""
     return StoredPuzzle(
         code=puzzle_to_id(made.puzzle),
         puzzle=made.puzzle,
         solution=dict(made.solution),
-        shape=options.shape,
-        size=options.size,
-        difficulty=options.difficulty,
-        grade={"level": grade.level, "techniques": dict(grade.techniques)},
-        seed=seed,
+        shape=made.shape,
+        size=made.size if made.shape != "custom" else None,
+        difficulty=made.difficulty,
+        grade={"level": made.grade.level, "techniques": dict(made.grade.techniques)},
+        seed=made.seed,
         daily=daily,
     )
+
+
+def generate(options: Options, seed: int | None = None, daily: date | None = None) -> StoredPuzzle:
+    """Run the engine's generator here, in this process (the pool filler's way)."""
+    if seed is None:
+        seed = secrets.randbits(48)
+    return stored_from(engine.generate(options.shape, options.size, difficulty=options.difficulty,
+                                       adjacency=options.adjacency, seed=seed), daily)  # type: ignore[arg-type]
+
+
+def generate_in_child(runner: Runner, seconds: float, options: Options, seed: int | None = None,
+                      daily: date | None = None, background: bool = True) -> StoredPuzzle:
+    """The same in a child process killed after ``seconds`` (OutOfTime); ``background``:
+    queue for a slot as background work does, else wait only as a request may (Busy)."""
+    if seed is None:
+        seed = secrets.randbits(48)
+    run = runner.run_queued if background else runner.run
+    engine_seconds = max(0.1, seconds - ENGINE_MARGIN_SECONDS)
+    made = run(seconds, tasks.generate, options.shape, options.size, options.difficulty,
+               options.adjacency, seed, None, engine_seconds)
+    return stored_from(made, daily)
 
 
 class Generator:
     """Generation jobs behind a ticket that the waiting page polls.
 
     The work runs in a background thread of the process that was asked, inside a child
-    process with a time budget (``limits.run_with_budget``); the ticket and its outcome
+    process with a time budget (``budget.Runner``); the ticket and its outcome
     are kept in the database, so the waiting page can be answered by any server process,
     and a ticket whose process died runs out and says so.
     """
 
-    def __init__(self, store: Store, wait_seconds: float, budget_seconds: float = 60.0):
+    def __init__(self, store: Store, runner: Runner, wait_seconds: float, budget_seconds: float = 60.0):
         self.store = store
+        self.runner = runner
         self.wait_seconds = wait_seconds
         self.budget_seconds = budget_seconds
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hidato-generate")
@@ -207,7 +262,7 @@ class Generator:
     def _make(self, ticket: str, options: Options) -> StoredPuzzle:
         self.store.update_ticket(ticket, "running", seconds=self.budget_seconds + GRACE_SECONDS)
         try:
-            stored = self.store.save_puzzle(run_with_budget(self.budget_seconds, generate, options))
+            stored = self.store.save_puzzle(generate_in_child(self.runner, self.budget_seconds, options))
         except OutOfTime as err:
             message = gave_up_message(err.seconds)
             self.store.update_ticket(ticket, "refused", message)
@@ -240,8 +295,8 @@ class Generator:
 
 
 def gave_up_message(seconds: float) -> str:
-    return (f"The generator gave up after {seconds:g} seconds without a puzzle of this kind. "
-            "Try a smaller size or an easier difficulty.")
+    return (f"The generator gave up after {seconds_text(seconds)} without a puzzle of this kind. "
+            "Try again (another puzzle may come quicker), a smaller size or an easier difficulty.")
 
 
 # --- the puzzle of the day ------------------------------------------------------------
@@ -256,24 +311,26 @@ def daily_options(day: date) -> list[tuple[Options, int]]:
     return [(Options(name, known[name].default_size, "medium", "hidato"), seed) for name in candidates]
 
 
-def daily(store: Store, day: date, budget_seconds: float | None = None) -> StoredPuzzle:
+def daily(store: Store, day: date, runner: Runner | None = None, budget_seconds: float = 60.0) -> StoredPuzzle:
     """The puzzle of the day, made and stored on first request.
 
-    With ``budget_seconds`` (a request) it is made in a child process stopped after that
-    long (raises OutOfTime, a ValueError); the pool filler makes it ahead of time anyway.
+    With a ``runner`` (a request) it is made in child processes within ``budget_seconds``
+    in all (else OutOfTime, or Busy); the pool filler makes it ahead of time anyway.
     """
     stored = store.daily(day)
     if stored is not None:
         return stored
+    deadline = time.monotonic() + budget_seconds
     problem: ValueError | None = None
     for options, seed in daily_options(day):
         try:
-            if budget_seconds is None:
+            if runner is None:
                 made = generate(options, seed=seed, daily=day)
             else:
-                made = run_with_budget(budget_seconds, generate, options, seed, day)
-        except OutOfTime:
-            raise
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise OutOfTime(budget_seconds)
+                made = generate_in_child(runner, left, options, seed, day, background=False)
         except ValueError as err:  # the generator could not manage this shape: take the next
             problem = err
             continue

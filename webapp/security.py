@@ -13,18 +13,24 @@
 - Behind a reverse proxy, ``HIDATO_PROXIES=N`` (the number of proxies in front) makes
   Werkzeug's ProxyFix trust their X-Forwarded-For/-Proto/-Host/-Prefix headers, so the
   rate limit sees the real client and redirects keep the public scheme and host.
+- Requests must name a host the site serves (Flask's ``TRUSTED_HOSTS``): localhost and
+  127.0.0.1, the host of ``HIDATO_PUBLIC_URL``, and any listed in ``HIDATO_HOSTS``;
+  others get a 400.  Absolute links (printed sheets) are built from
+  ``HIDATO_PUBLIC_URL``, never from what a request says its host is.
 """
 
 from __future__ import annotations
 
 import hmac
 import os
+import re
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, current_app, make_response, render_template, request, session
+from flask import Flask, current_app, has_request_context, make_response, render_template, request, session
 from markupsafe import Markup, escape
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CSRF_FIELD = "csrf_token"
@@ -50,6 +56,9 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
+# Hosts every site answers to: the machine itself.
+LOCAL_HOSTS = ("localhost", "127.0.0.1")
+_HOST_NAME = re.compile(r"\.?[A-Za-z0-9.-]+")
 CSRF_MESSAGE = ("This form could not be accepted: its security token is missing or out of date "
                 "(the page may be old, or your cookies were cleared). Reload the page and try again.")
 
@@ -65,6 +74,11 @@ def init_app(app: Flask) -> None:
     https = _flag(os.environ.get("HIDATO_HTTPS"))
     app.config.setdefault("HTTPS", https)
     app.config.setdefault("PROXIES", _count(os.environ.get("HIDATO_PROXIES")))
+    app.config.setdefault("PUBLIC_URL", os.environ.get("HIDATO_PUBLIC_URL") or "")
+    app.config["PUBLIC_URL"] = check_public_url(app.config["PUBLIC_URL"])
+    app.config.setdefault("HOSTS", os.environ.get("HIDATO_HOSTS") or "")
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["PUBLIC_URL"], app.config["HOSTS"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
     if app.config["HTTPS"]:
         app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
@@ -75,8 +89,51 @@ def init_app(app: Flask) -> None:
     app.before_request(_check_csrf)
     app.after_request(_add_headers)
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(SecurityError, _bad_host)
     app.add_template_global(csrf_token)
     app.add_template_global(csrf_field)
+
+
+def check_public_url(url: str) -> str:
+    """``HIDATO_PUBLIC_URL`` checked and without a trailing slash ("" when not set)."""
+    url = (url or "").strip().rstrip("/")
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError(f"HIDATO_PUBLIC_URL must be the site's address, such as https://hidato.example.org "
+                         f"(http or https, a host, maybe a path), not {url!r}")
+    return url
+
+
+def trusted_hosts(public_url: str, extra: str) -> list[str]:
+    """The host names requests may name: the machine, the public address's host, ``extra``."""
+    hosts = list(LOCAL_HOSTS)
+    if public_url:
+        hosts.append(urlsplit(public_url).hostname or "")
+    for name in re.split(r"[\s,]+", extra.strip()):
+        if not name:
+            continue
+        if not _HOST_NAME.fullmatch(name):
+            raise ValueError(f"HIDATO_HOSTS lists host names (a leading dot takes every subdomain), "
+                             f"not {name!r}")
+        hosts.append(name.lower())
+    return list(dict.fromkeys(h for h in hosts if h))
+
+
+def public_link(path: str) -> str | None:
+    """The absolute address of a path of the site, from HIDATO_PUBLIC_URL; None without one.
+
+    ``path`` is what ``url_for`` gives: any prefix the request came in under is dropped,
+    since the public address already says where the site lives.
+    """
+    base = current_app.config.get("PUBLIC_URL") or ""
+    if not base:
+        return None
+    root = request.script_root if has_request_context() else ""
+    if root and path.startswith(root + "/"):
+        path = path[len(root):]
+    return base + path
 
 
 def instance_secret(instance_path: str) -> str:
@@ -147,6 +204,12 @@ def _csrf_error(error: CSRFError) -> Any:
         response.headers["HX-Reswap"] = "innerHTML"
         return response
     return render_template("error.html", code=400, title="Bad Request", message=CSRF_MESSAGE), 400
+
+
+def _bad_host(error: SecurityError) -> Any:
+    """A Host the site does not serve (TRUSTED_HOSTS): a 400 page that needs no URL of ours."""
+    host = (request.environ.get("HTTP_HOST") or "")[:100]
+    return render_template("bad_host.html", host=host), 400
 
 
 def _add_headers(response: Any) -> Any:

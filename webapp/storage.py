@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -43,6 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -82,6 +84,17 @@ class PuzzleRow(Base):
     # Waiting in the pool of pre-generated puzzles; cleared when handed to a player.
     pooled: Mapped[bool] = mapped_column(default=False, index=True)
     daily: Mapped[date | None] = mapped_column(Date, unique=True)
+
+
+class UnplayableRow(Base):
+    """A puzzle id found not to be playable (no solution, several, too hard to settle),
+    remembered so that asking again costs nothing."""
+
+    __tablename__ = "unplayable"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the compact id
+    message: Mapped[str] = mapped_column(Text)  # what the player is told
+    created: Mapped[datetime] = mapped_column(DateTime)
 
 
 class ProgressRow(Base):
@@ -189,6 +202,18 @@ def key_of(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
 
+def private_sqlite_file(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (SQLite gives its
+    journal files the same mode); files that exist already are left as they are."""
+    path = make_url(url).database if url.startswith("sqlite") else None
+    if not path or path == ":memory:":
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 def database_url(url: str | None, instance_path: str) -> str:
     """The SQLAlchemy URL: DATABASE_URL (postgres:// accepted) or the instance SQLite file."""
     if not url:
@@ -207,6 +232,7 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         options: dict[str, Any] = {}
         if self.is_sqlite:
+            private_sqlite_file(url)
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             # A server restarted under us leaves dead connections in the pool: test before use.
@@ -257,6 +283,21 @@ class Store:
             # Saved at the same moment by another request, or the date already has one.
             found = self.daily(stored.daily) if stored.daily else None
             return found or self.find_puzzle(stored.code) or stored
+
+    def find_unplayable(self, code: str) -> str | None:
+        """Why this id cannot be played, if it was found so before."""
+        with self._session() as session:
+            row = session.get(UnplayableRow, key_of(code))
+            return row.message if row else None
+
+    def save_unplayable(self, code: str, message: str) -> None:
+        """Remember that this id cannot be played, and why."""
+        try:
+            with self._session() as session:
+                if session.get(UnplayableRow, key_of(code)) is None:
+                    session.add(UnplayableRow(key=key_of(code), message=message, created=utcnow()))
+        except IntegrityError:
+            pass  # remembered at the same moment by another request
 
     def take_from_pool(self, shape: str, size: int, difficulty: str, adjacency: str) -> StoredPuzzle | None:
         """Hand out the oldest pooled puzzle made with these options, or None."""
@@ -317,14 +358,21 @@ class Store:
         """
         for attempt in range(3):
             try:
-                return self._update_progress(player, code, change)
+                done = self._update_progress(player, code, change, create=True)
+                assert done is not None
+                return done
             except IntegrityError:
                 # Two first moves at once on PostgreSQL (no row to lock yet): the loser retries.
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
-    def _update_progress(self, player: str, code: str, change: Callable[[State], T]) -> tuple[State, T]:
+    def update_existing_progress(self, player: str, code: str, change: Callable[[State], Any]) -> bool:
+        """Like ``update_progress`` for a game the player has already started; whether there was one."""
+        return self._update_progress(player, code, change, create=False) is not None
+
+    def _update_progress(self, player: str, code: str, change: Callable[[State], T],
+                         create: bool) -> tuple[State, T] | None:
         with self._session() as session:
             puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
@@ -334,6 +382,8 @@ class Store:
                 .where(ProgressRow.player == player, ProgressRow.puzzle_id == puzzle_id)
                 .with_for_update()
             )
+            if row is None and not create:
+                return None
             state = _state(row) if row else State()
             result = change(state)
             now = utcnow()

@@ -1,0 +1,228 @@
+"""Heavy work is bounded: children killed at their budget, a few at a time across processes,
+and the requests that start it (the editor's buttons, ids new to the site) charged and
+remembered so a flood of them cannot take the site down."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from engine import parse_puzzle, puzzle_to_id
+from webapp import budget, limits
+
+ROOT = Path(__file__).resolve().parent.parent
+HARD = (ROOT / "tests" / "data" / "budget" / "hard-900.txt").read_text()
+
+
+def _slow(seconds: float) -> str:
+    time.sleep(seconds)
+    return "done"
+
+
+def _refuse(message: str) -> None:
+    raise ValueError(message)
+
+
+def _children() -> list[int]:
+    """Live processes whose parent is one of our forkservers' children, i.e. budget children."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    cmdline = handle.read()
+            except OSError:
+                continue
+            if b"forkserver" in cmdline and int(entry) != os.getpid():
+                found.append(int(entry))
+    return found
+
+
+# --- children with a budget --------------------------------------------------------------
+
+
+def test_run_with_budget_returns_refuses_and_kills() -> None:
+    assert budget.run_with_budget(10, _slow, 0) == "done"
+    with pytest.raises(ValueError, match="no good"):
+        budget.run_with_budget(10, _refuse, "no good")
+    started = time.monotonic()
+    with pytest.raises(budget.OutOfTime, match="gave up after 0.3 seconds"):
+        budget.run_with_budget(0.3, _slow, 30)
+    assert time.monotonic() - started < 2  # the child was killed, not waited for
+
+
+def test_out_of_time_says_one_second_not_one_seconds() -> None:
+    assert str(budget.OutOfTime(1)) == "gave up after 1 second"
+    assert str(budget.Busy(1)).endswith("try again in 1 second.")
+
+
+# --- slots shared by processes -------------------------------------------------------------
+
+
+def test_a_slot_is_held_while_the_work_runs_and_freed_after(tmp_path: Path) -> None:
+    slots = budget.Slots(str(tmp_path / "slots"), 1)
+    with slots.hold(0.1, background=True):
+        started = time.monotonic()
+        with pytest.raises(budget.Busy):
+            with slots.hold(0.3, background=True):
+                pass
+        assert 0.25 < time.monotonic() - started < 2  # it waited, briefly
+    with slots.hold(0.1, background=True):
+        pass  # free again
+
+
+def test_two_slots_take_two_at_once(tmp_path: Path) -> None:
+    slots = budget.Slots(str(tmp_path / "slots"), 2)
+    with slots.hold(0, background=True), slots.hold(0, background=True):
+        with pytest.raises(budget.Busy):
+            with slots.hold(0, background=True):
+                pass
+
+
+HOLDER = """
+import fcntl, sys, time
+handle = open(sys.argv[1], "a+b")
+fcntl.flock(handle, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_slot_held_by_another_process_counts_and_is_freed_when_it_dies(tmp_path: Path) -> None:
+    slots = budget.Slots(str(tmp_path / "slots"), 1)
+    with slots.hold(0, background=True):
+        pass  # makes the lock files
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path / "slots" / "slot-0.lock")],
+                              stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        with pytest.raises(budget.Busy):
+            with slots.hold(0.2, background=True):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+        assert holder.stdout is not None
+        holder.stdout.close()
+    with slots.hold(1, background=True):
+        pass  # the kernel let go of the dead process's lock
+
+
+def test_each_process_lets_only_a_few_requests_wait(tmp_path: Path) -> None:
+    slots = budget.Slots(str(tmp_path / "slots"), 3, waiting_per_process=1)
+    with slots.hold(0):
+        started = time.monotonic()
+        with pytest.raises(budget.Busy):
+            with slots.hold(5):  # a free slot exists, but this process has no place to wait
+                pass
+        assert time.monotonic() - started < 0.5  # told at once
+        with slots.hold(0, background=True):
+            pass  # background work is not a request thread
+
+
+# --- the editor ---------------------------------------------------------------------------
+
+
+def _editor(client, text: str, action: str) -> tuple[int, str, float]:
+    started = time.monotonic()
+    response = client.post("/solve", data={"puzzle": text, "drawn": "", "action": action})
+    return response.status_code, response.get_data(as_text=True), time.monotonic() - started
+
+
+def test_a_board_larger_than_the_site_plays_is_refused_at_once(client) -> None:
+    side = 40
+    rows = [["."] * side for _ in range(side)]
+    rows[0][0], rows[-1][-1] = "1", str(side * side)
+    text = "\n".join(" ".join(row) for row in rows)
+    for action in ("solve", "check", "grade", "play"):
+        status, html, seconds = _editor(client, text, action)
+        assert status == 400
+        assert f"This board has 1,600 cells" in html and f"up to {limits.MAX_BOARD_CELLS:,} cells" in html
+        assert seconds < 1
+
+
+@pytest.mark.parametrize("action", ["grade", "check"])
+def test_editor_work_that_runs_out_of_time_says_so_and_is_stopped(tmp_path: Path, make_app, action: str) -> None:
+    app = make_app(tmp_path / "instance", SOLVE_SECONDS=1.0)
+    budget.start_processes()
+    before = set(_children())
+    status, html, seconds = _editor(app.test_client(), HARD, action)
+    assert status == 200
+    assert "too hard to" in html and "1 second" in html
+    assert seconds < 1.5  # the budget, and a little for the child to start and stop
+    time.sleep(0.2)
+    assert not set(_children()) - before - {os.getppid()}  # nothing left running
+
+
+def test_editor_work_is_refused_with_a_503_while_every_slot_is_taken(tmp_path: Path, make_app) -> None:
+    app: Flask = make_app(tmp_path / "instance", WORK_SLOTS=1, SLOT_WAIT_SECONDS=0.2)
+    slots = budget.Slots(str(tmp_path / "instance" / "slots"), 1)
+    with slots.hold(0, background=True):  # another process's work, as far as the app can tell
+        response = app.test_client().post("/solve", data={"puzzle": "1 . 3", "action": "solve"})
+    assert response.status_code == 503
+    assert response.headers["Retry-After"].isdigit()
+    assert "busy" in response.get_data(as_text=True)
+    ok = app.test_client().post("/solve", data={"puzzle": "1 . 3", "action": "solve"})
+    assert ok.status_code == 200 and "Solved in" in ok.get_data(as_text=True)
+
+
+# --- puzzles by id -------------------------------------------------------------------------
+
+
+def _code(text: str) -> str:
+    return puzzle_to_id(parse_puzzle(text))
+
+
+AMBIGUOUS = _code("1 . .\n. . .\n. . 9")
+UNIQUE = [_code(f"1 2 3\n6 5 4\n{a} {b} {c}") for a, b, c in [(7, 8, 9)]] + [_code("1 . 3\n. 5 .\n7 . 9")]
+
+
+def test_solving_a_new_id_counts_as_generating_a_puzzle(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (1, 60), "solve": (1000, 60)})
+    client = app.test_client()
+    assert client.get(f"/p/{UNIQUE[0]}").status_code == 200  # new: charged
+    assert client.get(f"/p/{UNIQUE[0]}").status_code == 200  # stored: free
+    response = client.get(f"/p/{UNIQUE[1]}")
+    assert response.status_code == 429 and "new puzzles" in response.get_data(as_text=True)
+    assert client.get(f"/p/{UNIQUE[1]}/print").status_code == 429  # the print page solves too
+
+
+def test_an_unplayable_id_is_remembered(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (1, 60), "solve": (1000, 60)})
+    client = app.test_client()
+    first = client.get(f"/p/{AMBIGUOUS}")
+    assert first.status_code == 200 and "more than one solution" in first.get_data(as_text=True)
+    assert app.extensions["hidato"].store.find_unplayable(AMBIGUOUS)
+    again = client.get(f"/p/{AMBIGUOUS}")  # answered from the store: not charged a second time
+    assert again.status_code == 200 and "more than one solution" in again.get_data(as_text=True)
+    assert client.get(f"/p/{UNIQUE[0]}").status_code == 429  # the one solve allowed was the first
+
+
+def test_the_text_of_an_id_is_never_solved(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (0, 60), "solve": (0, 60)})
+    client = app.test_client()
+    for code in (UNIQUE[0], AMBIGUOUS):
+        response = client.get(f"/p/{code}.txt")
+        assert response.status_code == 200 and response.mimetype == "text/plain"
+    store = app.extensions["hidato"].store
+    assert store.find_puzzle(UNIQUE[0]) is None and store.find_unplayable(AMBIGUOUS) is None
+
+
+def test_solving_a_new_id_keeps_to_its_budget(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", SOLVE_SECONDS=1.0)
+    code = _code(HARD)
+    started = time.monotonic()
+    response = app.test_client().get(f"/p/{code}")
+    seconds = time.monotonic() - started
+    assert response.status_code == 200
+    assert "too hard to finish in 1 second" in response.get_data(as_text=True)
+    assert seconds < 1.5
+    started = time.monotonic()
+    assert "too hard to finish" in app.test_client().get(f"/p/{code}").get_data(as_text=True)
+    assert time.monotonic() - started < 0.5  # remembered

@@ -1,0 +1,213 @@
+"""Heavy work under a time budget, a few pieces at a time across the whole server.
+
+- ``run_with_budget(seconds, work, *args)`` runs ``work`` in a child process forked
+  from a small server process that has the engine loaded (fast to start, and never a
+  copy of a server process with its threads and database connections).  The child is
+  killed when the budget runs out (``OutOfTime``), so no thread waits longer than the
+  budget, and its memory goes back to the system when it ends.  Children run at a lower
+  priority than the pages, which must stay quick while they work.
+- ``Slots`` caps how many such children run at once on this machine, whichever server
+  process started them: one lock file per slot in the instance folder, taken with
+  ``flock`` (the kernel drops the lock of a process that dies).  A request waits a
+  moment for a slot and is then told the server is busy (``Busy``); background work
+  (a generation behind a waiting page, a booklet) queues longer.  Each process also
+  lets only a few of its request threads wait, so a flood of expensive requests can
+  never tie up the threads that serve the pages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import multiprocessing
+import os
+import random
+import threading
+import time
+from multiprocessing.connection import Connection
+from typing import Any, Callable, Iterator, TypeVar
+
+from engine import seconds as seconds_text
+
+T = TypeVar("T")
+
+# How much lower than the pages children run (nice(2) increment).
+CHILD_NICENESS = 10
+# Request threads per server process that may wait for (or hold) a slot at once.
+WAITING_PER_PROCESS = 2
+_POLL_SECONDS = 0.02
+
+
+class OutOfTime(Exception):
+    """Work stopped because its time budget ran out."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"gave up after {seconds_text(seconds)}")
+        self.seconds = seconds
+
+
+class Busy(Exception):
+    """Every slot for heavy work is taken: the person should try again shortly."""
+
+    def __init__(self, retry_after: int = 5):
+        super().__init__("The server is busy with other puzzles right now. "
+                         f"Please try again in {seconds_text(retry_after)}.")
+        self.retry_after = retry_after
+
+
+def default_slot_count() -> int:
+    """Half the processors (at least one): the other half keeps serving pages."""
+    return max(1, (os.cpu_count() or 1) // 2)
+
+
+class Slots:
+    """At most ``count`` pieces of heavy work at once, shared by every process on one folder."""
+
+    def __init__(self, folder: str, count: int, waiting_per_process: int = WAITING_PER_PROCESS):
+        if count < 1:
+            raise ValueError(f"there must be at least one slot for heavy work, not {count}")
+        self.folder = folder
+        self.count = count
+        self.waiting_per_process = max(1, waiting_per_process)
+        self._waiting = 0
+        self._lock = threading.Lock()
+
+    def _paths(self) -> list[str]:
+        os.makedirs(self.folder, mode=0o700, exist_ok=True)
+        return [os.path.join(self.folder, f"slot-{i}.lock") for i in range(self.count)]
+
+    @contextlib.contextmanager
+    def hold(self, wait: float, background: bool = False) -> Iterator[None]:
+        """Hold a slot while the block runs, waiting up to ``wait`` seconds for one (else Busy).
+
+        Requests (``background`` False) first need one of this process's few places
+        for waiting, and are told at once that the server is busy when there is none.
+        """
+        if not background:
+            self._admit()
+        try:
+            handle = self._take(wait)
+            try:
+                yield
+            finally:
+                handle.close()  # closing the file releases its lock
+        finally:
+            if not background:
+                with self._lock:
+                    self._waiting -= 1
+
+    def crowded(self) -> bool:
+        """Whether a request of this process would be told at once that the server is busy:
+        checked before any other work, so a flood of refusals costs next to nothing."""
+        with self._lock:
+            return self._waiting >= self.waiting_per_process
+
+    def _admit(self) -> None:
+        with self._lock:
+            if self._waiting >= self.waiting_per_process:
+                raise Busy()
+            self._waiting += 1
+
+    def _take(self, wait: float) -> Any:
+        deadline = time.monotonic() + wait
+        paths = self._paths()
+        while True:
+            for path in random.sample(paths, len(paths)):
+                handle = open(path, "a+b")  # noqa: SIM115 - held open as the lock
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    handle.close()
+                    continue
+                return handle
+            if time.monotonic() >= deadline:
+                raise Busy()
+            time.sleep(_POLL_SECONDS * (1 + random.random()))
+
+
+# --- children with a budget ------------------------------------------------------------
+
+_context_lock = threading.Lock()
+_context: Any = None
+# Modules the children need, loaded once in the server process they are forked from.
+PRELOAD = ["engine", "webapp.tasks"]
+
+
+def _processes() -> Any:
+    global _context
+    with _context_lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            _context = context
+        return _context
+
+
+def start_processes() -> None:
+    """Start the server process that children are forked from, so the first budgeted
+    work does not wait for it (gunicorn calls this as each worker starts)."""
+    from multiprocessing import forkserver
+
+    _processes()
+    forkserver.ensure_running()
+
+
+def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a child process, killed after ``seconds`` (raises OutOfTime).
+
+    ``work`` and its arguments and result must pickle.  A ValueError in the child (the
+    engine refusing the options) is raised here as a ValueError with the same message.
+    """
+    context = _processes()
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(send, work, args), daemon=True, name="hidato-budget")
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(seconds):
+            raise OutOfTime(seconds)
+        try:
+            outcome, value = receive.recv()
+        except EOFError:
+            raise RuntimeError("the worker process stopped without an answer") from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if outcome == "ok":
+        return value  # type: ignore[no-any-return]
+    if outcome == "refused":
+        raise ValueError(value)
+    raise RuntimeError(value)
+
+
+def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    os.nice(CHILD_NICENESS)
+    try:
+        result: tuple[str, Any] = ("ok", work(*args))
+    except ValueError as err:
+        result = ("refused", str(err))
+    except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises it
+        result = ("failed", f"{type(err).__name__}: {err}")
+    send.send(result)
+    send.close()
+
+
+class Runner:
+    """Budgeted work in children, within the server's slots: one way to run anything heavy."""
+
+    def __init__(self, slots: Slots, request_wait: float, queue_wait: float):
+        self.slots = slots
+        self.request_wait = request_wait
+        self.queue_wait = queue_wait
+
+    def run(self, seconds: float, work: Callable[..., T], *args: Any) -> T:
+        """For a request: wait a moment for a slot (else Busy), then at most ``seconds``."""
+        with self.slots.hold(self.request_wait):
+            return run_with_budget(seconds, work, *args)
+
+    def run_queued(self, seconds: float, work: Callable[..., T], *args: Any) -> T:
+        """For background work (a thread behind a waiting page): queue longer for a slot."""
+        with self.slots.hold(self.queue_wait, background=True):
+            return run_with_budget(seconds, work, *args)
