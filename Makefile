@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: install run serve test bench load clean
+.PHONY: install run serve test bench load flood clean
 
 # The stamp file is rebuilt when pyproject.toml changes, so new pins get installed.
 $(VENV)/.installed: pyproject.toml
@@ -55,10 +55,16 @@ bench: install
 	$(PY) bench/paths_bench.py
 	$(PY) bench/generate_bench.py
 
-# About 30 s of simulated players against gunicorn on 127.0.0.1 (SQLite, then PostgreSQL);
-# prints the table in the README and checks that every acknowledged entry was stored.
+# About 30 s of simulated players against gunicorn on 127.0.0.1 (SQLite, then PostgreSQL
+# with its durable default settings); prints the table in the README and checks that
+# every acknowledged entry was stored.
 load: install
-	bash tools/with_postgres.sh $(PY) bench/load/run.py
+	HIDATO_PG_DURABLE=1 bash tools/with_postgres.sh $(PY) bench/load/run.py
+
+# Ordinary pages timed while 24 clients flood the solver page's Grade button (gunicorn,
+# SQLite); prints the table in the README.
+flood: install
+	$(PY) bench/load/flood.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -48,9 +48,14 @@ trap 'exit 143' TERM
 
 "${run_as[@]}" "$bin/initdb" -D "$dir/data" -U hidato --auth=trust -E UTF8 --locale=C.UTF-8 -N \
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
-# Throw-away data: no fsync. Enough connections for several server processes at once.
-if ! "${run_as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-k $dir -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+# Enough connections for several server processes at once. Throw-away data for the tests:
+# no fsync. HIDATO_PG_DURABLE=1 (make load) keeps PostgreSQL's durable defaults, so the
+# figures measured are those of a real server.
+options="-k $dir -c listen_addresses= -c max_connections=300"
+if [ "${HIDATO_PG_DURABLE:-0}" != "1" ]; then
+    options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+fi
+if ! "${run_as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o "$options" \
         start >/dev/null; then
     echo "with_postgres: the server did not start:" >&2
     cat "$dir/server.log" >&2
@@ -59,7 +64,9 @@ fi
 "$bin/createdb" -h "$dir" -U hidato hidato
 
 export HIDATO_TEST_POSTGRES_URL="postgresql+psycopg://hidato@/hidato?host=$dir"
-echo "with_postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on $dir (HIDATO_TEST_POSTGRES_URL)" >&2
+durability="fsync off"
+[ "${HIDATO_PG_DURABLE:-0}" = "1" ] && durability="durable: fsync, synchronous_commit and full_page_writes on"
+echo "with_postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on $dir ($durability; HIDATO_TEST_POSTGRES_URL)" >&2
 set +e
 "$@"
 status=$?
