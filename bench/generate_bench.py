@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import generate  # noqa: E402
+from engine import generate_shape  # noqa: E402
 
 CASES = [
     ("rectangle", 10, "hard"),
@@ -39,12 +39,12 @@ def main() -> int:
     print(f"generate(), seeds 0..{args.seeds - 1} per case, Python {sys.version.split()[0]}\n")
     print("| shape | size | cells | difficulty | median s | worst s | givens (share of cells) |")
     print("|---|---:|---:|---|---:|---:|---:|")
-    slowest = (0.0, None)
+    slowest: tuple[float, tuple[str, int, str, int] | None] = (0.0, None)
     for shape, size, difficulty in CASES:
         times, givens, cells = [], [], 0
         for seed in seeds:
             start = time.perf_counter()
-            made = generate(shape, size, difficulty, seed=seed)
+            made = generate_shape(shape, size, difficulty, seed=seed)
             elapsed = time.perf_counter() - start
             times.append(elapsed)
             givens.append(len(made.puzzle.givens))
@@ -60,7 +60,7 @@ def main() -> int:
     print("| difficulty | givens (share of cells) | median s |")
     print("|---|---:|---:|")
     for difficulty in ("easy", "medium", "hard", "expert"):
-        made_all = [generate(shape, size, difficulty, seed=seed) for seed in seeds]
+        made_all = [generate_shape(shape, size, difficulty, seed=seed) for seed in seeds]
         counts = [len(m.puzzle.givens) for m in made_all]
         cells = made_all[0].puzzle.size
         print(
@@ -71,7 +71,7 @@ def main() -> int:
         shape, size, difficulty, seed = slowest[1]
         print(f"\nProfile of the slowest: {shape} {size} {difficulty} seed {seed}\n")
         profiler = cProfile.Profile()
-        profiler.runcall(generate, shape, size, difficulty, seed=seed)
+        profiler.runcall(generate_shape, shape, size, difficulty, seed=seed)
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(12)
     return 0
 

@@ -45,7 +45,8 @@ def main() -> int:
             f"| {name} | {puzzle.size} | {len(puzzle.givens)} | {result.count} | {result.nodes} "
             f"| {statistics.median(times):.1f} | {max(times):.1f} |"
         )
-    print(f"\n{len(files)} puzzles: median of medians {statistics.median(medians):.1f} ms, slowest median {max(medians):.1f} ms")
+    print(f"\n{len(files)} puzzles: median of medians {statistics.median(medians):.1f} ms, "
+          f"slowest median {max(medians):.1f} ms")
     return 0
 
 

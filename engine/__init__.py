@@ -5,6 +5,9 @@ exported here.
 """
 
 from .board import ADJACENCIES, MAX_CELLS, Adjacency, Board, Cell, Grid, Puzzle, is_solution
+from .generator import Generated, GenerationError, generate, generate_shape
+from .grading import DIFFICULTIES, Grade, grade
+from .hints import Hint, hint
 from .notation import (
     PuzzleFormatError,
     format_puzzle,
@@ -14,12 +17,9 @@ from .notation import (
     puzzle_to_id,
     split_puzzles,
 )
-from .generator import Generated, GenerationError, generate
-from .grading import DIFFICULTIES, Grade, grade
-from .hints import Hint, hint
 from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
-from .words import plural, seconds
+from .words import cell_name, plural, seconds
 
 __all__ = [
     "ADJACENCIES",
@@ -32,6 +32,7 @@ __all__ = [
     "ShapeError",
     "ShapeSpec",
     "generate",
+    "generate_shape",
     "grade",
     "hint",
     "parse_mask",
@@ -46,6 +47,7 @@ __all__ = [
     "PuzzleFormatError",
     "SolveResult",
     "SolverGaveUp",
+    "cell_name",
     "count_solutions",
     "format_puzzle",
     "is_solution",

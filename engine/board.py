@@ -12,9 +12,10 @@ row) so the solver can move whole sets of cells with a few integer shifts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, Mapping
+from typing import Literal
 
 Cell = tuple[int, int]  # (row, col), 0-based, e.g. (2, 5)
 Adjacency = Literal["king", "rook", "hex"]
@@ -59,7 +60,7 @@ class Board:
                 raise ValueError(f"cell {(r, c)} lies outside a {self.rows}x{self.cols} grid")
 
     @classmethod
-    def from_cells(cls, cells: "list[Cell] | set[Cell] | tuple[Cell, ...]", adjacency: Adjacency = "king") -> "Board":
+    def from_cells(cls, cells: list[Cell] | set[Cell] | tuple[Cell, ...], adjacency: Adjacency = "king") -> Board:
         """A board holding exactly these cells, its grid just big enough for them."""
         cell_list = sorted(set(cells))
         if not cell_list:
@@ -69,7 +70,7 @@ class Board:
         return cls(rows, cols, tuple(cell_list), adjacency)
 
     @classmethod
-    def rectangle(cls, rows: int, cols: int, adjacency: Adjacency = "king") -> "Board":
+    def rectangle(cls, rows: int, cols: int, adjacency: Adjacency = "king") -> Board:
         """A full rows x cols board with no holes."""
         return cls(rows, cols, tuple((r, c) for r in range(rows) for c in range(cols)), adjacency)
 
@@ -232,7 +233,7 @@ class Puzzle:
     def size(self) -> int:
         return self.board.size
 
-    def with_givens(self, givens: Mapping[Cell, int]) -> "Puzzle":
+    def with_givens(self, givens: Mapping[Cell, int]) -> Puzzle:
         """The same board with another set of givens."""
         return Puzzle(self.board, givens)
 

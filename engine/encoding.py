@@ -10,8 +10,8 @@ compared with a plain one-boolean-per-cell-and-number encoding.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -49,39 +49,51 @@ def encode(board: Board, cand: list[int], clock: Callable[[], None] | None = Non
     ``clock`` is called now and then (it raises when a time budget has run out): a
     large open board takes a good part of a second to encode.
     """
-    n = board.size
+    tick = clock or _no_clock
+    var, cells_of = _variables(board, cand)
+    pool = IDPool(start_from=len(var) + 1)
+    clauses: list[list[int]] = []
+    by_cell: dict[int, list[int]] = {}
+    for k, cells in cells_of.items():
+        if k % 32 == 0:
+            tick()
+        lits = [var[k, i] for i in cells]
+        clauses += _exactly_one(lits, pool)
+        for i, lit in zip(cells, lits, strict=True):
+            by_cell.setdefault(i, []).append(lit)
+    for lits in by_cell.values():
+        clauses += _exactly_one(lits, pool)
+    for k, cells in cells_of.items():
+        if k % 32 == 0:
+            tick()
+        for j in (k - 1, k + 1):
+            if j in cells_of:
+                clauses += _next_to(board, var, k, j, cells)
+    return Encoding(var, clauses)
+
+
+def _no_clock() -> None:
+    pass
+
+
+def _variables(board: Board, cand: list[int]) -> tuple[dict[tuple[int, int], int], dict[int, list[int]]]:
+    """One variable per (open number, cell it may take), numbered from 1; each number's cells."""
     var: dict[tuple[int, int], int] = {}
     cells_of: dict[int, list[int]] = {}
-    next_id = 1
-    for k in range(1, n + 1):
+    for k in range(1, board.size + 1):
         c = cand[k]
         if c & (c - 1):
             cells = board.cells_of_mask(c)
             cells_of[k] = cells
             for i in cells:
-                var[k, i] = next_id
-                next_id += 1
-    pool = IDPool(start_from=next_id)
-    clauses: list[list[int]] = []
-    by_cell: dict[int, list[int]] = {}
-    for k, cells in cells_of.items():
-        if clock is not None and k % 32 == 0:
-            clock()
-        lits = [var[k, i] for i in cells]
-        clauses += _exactly_one(lits, pool)
-        for i, lit in zip(cells, lits):
-            by_cell.setdefault(i, []).append(lit)
-    for lits in by_cell.values():
-        clauses += _exactly_one(lits, pool)
-    for k, cells in cells_of.items():
-        if clock is not None and k % 32 == 0:
-            clock()
-        for j in (k - 1, k + 1):
-            if j in cells_of:
-                for i in cells:
-                    near = [var[j, t] for t in board.neighbours[i] if (j, t) in var]
-                    clauses.append([-var[k, i], *near])
-    return Encoding(var, clauses)
+                var[k, i] = len(var) + 1
+    return var, cells_of
+
+
+def _next_to(board: Board, var: dict[tuple[int, int], int], k: int, j: int, cells: list[int]) -> list[list[int]]:
+    """k in cell i puts its neighbour number j in a cell next to i."""
+    neighbours = board.neighbours
+    return [[-var[k, i], *(var[j, t] for t in neighbours[i] if (j, t) in var)] for i in cells]
 
 
 def _exactly_one(lits: list[int], pool: IDPool) -> list[list[int]]:

@@ -20,11 +20,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from .board import Adjacency, Board, Cell, Grid, Puzzle
+from .board import Adjacency, Board, Grid, Puzzle
 from .grading import DIFFICULTIES, Grade, grade, logic_solve
 from .paths import random_hamiltonian_path
-from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .propagation import TimeUp
+from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
 from .words import plural, seconds
 
@@ -53,7 +53,7 @@ class Generated:
     seconds: float
 
 
-def generate(
+def generate_shape(
     shape: str,
     size: int,
     difficulty: str = "medium",
@@ -61,39 +61,66 @@ def generate(
     seed: int = 0,
     rows: int | None = None,
     cols: int | None = None,
-    cells: list[Cell] | None = None,
     *,
     max_seconds: float | None = None,
 ) -> Generated:
-    """A unique puzzle of ``difficulty`` on the named shape (or on ``cells``, a custom mask).
+    """A unique puzzle of ``difficulty`` on the named shape (``rows``/``cols`` for rectangles).
 
     ``max_seconds`` bounds the whole generation; past it GenerationError says so.  The
     clock is only looked at between steps, and a step the clock cut short is never used,
     so a puzzle that comes back is the same as without a limit.
     """
     started = time.perf_counter()
+    _check_difficulty(difficulty)
+    _check_sides(shape, size, rows, cols)
+    board = shape_board(shape, size, adjacency, rows, cols)
+    # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
+    rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/[]")
+    request = _Request(shape, size, difficulty, seed)
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty))
+
+
+def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
+             max_seconds: float | None = None) -> Generated:
+    """A unique puzzle of ``difficulty`` on any playable ``board`` (a custom shape).
+
+    The result's ``shape`` is "custom" and its ``size`` the number of cells; the time
+    limit works as for generate_shape.
+    """
+    started = time.perf_counter()
+    _check_difficulty(difficulty)
+    check_playable(board)
+    rng = random.Random(f"custom/{board.size}/None/None/{board.adjacency}/{difficulty}/{seed}/{sorted(board.cells)}")
+    request = _Request("custom", board.size, difficulty, seed)
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty))
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What was asked for, as the Generated result reports it."""
+
+    shape: str
+    size: int
+    difficulty: str
+    seed: int
+
+
+def _check_difficulty(difficulty: str) -> None:
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r} (expected {', '.join(DIFFICULTIES)})")
-    if cells is not None:
-        board = Board.from_cells(cells, adjacency)
-        check_playable(board)
-    else:
-        _check_sides(shape, size, rows, cols)
-        board = shape_board(shape, size, adjacency, rows, cols)
-    clock = _Clock(started, max_seconds, board.size, difficulty)
-    # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
-    rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/{sorted(cells or [])}")
-    tier = DIFFICULTIES.index(difficulty) + 1
+
+
+def _made(board: Board, request: _Request, rng: random.Random, clock: _Clock) -> Generated:
     try:
-        return _attempts(board, shape, size, difficulty, adjacency, seed, cells, tier, rng, clock, started)
+        return _attempts(board, request, rng, clock)
     except (TimeUp, SolverGaveUp):  # a grader or solver call inside ran into the limit
         raise clock.error() from None
 
 
-def _attempts(board: Board, shape: str, size: int, difficulty: str, adjacency: Adjacency, seed: int,
-              cells: list[Cell] | None, tier: int, rng: random.Random, clock: "_Clock",
-              started: float) -> Generated:
+def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock) -> Generated:
     """Try paths until one gives a puzzle of the level asked for."""
+    difficulty = request.difficulty
+    tier = DIFFICULTIES.index(difficulty) + 1
     for _ in range(_ATTEMPTS):
         order = _random_path(board, rng, clock)
         solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
@@ -107,13 +134,13 @@ def _attempts(board: Board, shape: str, size: int, difficulty: str, adjacency: A
         return Generated(
             puzzle=puzzle,
             solution=solution,
-            shape=shape if cells is None else "custom",
-            size=size,
+            shape=request.shape,
+            size=request.size,
             difficulty=difficulty,
-            adjacency=adjacency,
-            seed=seed,
+            adjacency=board.adjacency,
+            seed=request.seed,
             grade=graded,
-            seconds=time.perf_counter() - started,
+            seconds=time.perf_counter() - clock.started,
         )
     easier = "" if tier == 1 else " or an easier level"
     raise GenerationError(
@@ -147,7 +174,8 @@ def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> N
 class _Clock:
     """The time limit of one generation; ``check`` raises GenerationError once it has passed."""
 
-    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str):
+    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str) -> None:
+        self.started = started
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else started + max_seconds
         self.cells = cells
@@ -230,4 +258,4 @@ def _assert_unique(puzzle: Puzzle, solution: Grid, clock: _Clock) -> None:
         raise AssertionError("generated puzzle is not unique")  # a bug, never a user error
 
 
-__all__ = ["GenerationError", "Generated", "ShapeError", "count_solutions", "generate"]
+__all__ = ["GenerationError", "Generated", "ShapeError", "count_solutions", "generate", "generate_shape"]

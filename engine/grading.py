@@ -108,11 +108,6 @@ def _trials(rules: Propagator, cand: list[int]) -> str | None:
     return None
 
 
-def solves_at(puzzle: Puzzle, level: str) -> bool:
-    """Whether the techniques of ``level`` alone finish the puzzle (so it is unique)."""
-    return logic_solve(puzzle, DIFFICULTIES.index(level) + 1).solved
-
-
 def grade(puzzle: Puzzle, max_seconds: float | None = None) -> Grade:
     """The weakest tier that finishes the puzzle, with the techniques it used.
 

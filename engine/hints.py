@@ -10,13 +10,15 @@ the grader's tiers deduce.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from typing import Literal
 
 from .board import Board, Cell, Grid, Puzzle
 from .grading import DIFFICULTIES, logic_solve
 from .propagation import TimeUp
 from .solver import SolverGaveUp, solve
+from .words import cell_name
 from .words import seconds as seconds_text
 
 HintKind = Literal["mistake", "deduction", "solved", "no solution"]
@@ -30,11 +32,6 @@ class Hint:
     text: str
     cells: list[Cell] = field(default_factory=list)
     number: int | None = None
-
-
-def cell_name(cell: Cell) -> str:
-    """'row R, column C', 1-based, as players count."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def check_entries(puzzle: Puzzle, entries: Mapping[Cell, int]) -> None:
@@ -72,7 +69,8 @@ def _hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, i
         if not found.complete and not found.solutions:
             raise TimeUp()
         if not found.solutions:
-            return Hint("no solution", f"This puzzle has no solution: {found.reason or 'no way to place every number'}.")
+            why = found.reason or "no way to place every number"
+            return Hint("no solution", f"This puzzle has no solution: {why}.")
         solution = found.solutions[0]
     mistake = _first_mistake(puzzle, entries, solution)
     if mistake:

@@ -20,9 +20,9 @@ scanning so huge inputs are rejected without being read in full.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
-from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Board, Cell, Puzzle
+from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Adjacency, Board, Cell, Puzzle
 from .words import plural
 
 __all__ = [
@@ -49,8 +49,8 @@ _MAX_ID_CHARS = MAX_SIDE * MAX_SIDE + MAX_CELLS * (_MAX_DIGITS + 1) + 32
 _ADJACENCY_COMMENT = re.compile(r"#\s*adjacency\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
 _ID_HEAD = re.compile(r"([1-9][0-9]{0,3})x([1-9][0-9]{0,3})([rh]?):")
-_ID_SUFFIX = {"king": "", "rook": "r", "hex": "h"}
-_ID_ADJACENCY = {suffix: name for name, suffix in _ID_SUFFIX.items()}
+_ID_SUFFIX: dict[Adjacency, str] = {"king": "", "rook": "r", "hex": "h"}
+_ID_ADJACENCY: dict[str, Adjacency] = {suffix: name for name, suffix in _ID_SUFFIX.items()}
 
 
 class PuzzleFormatError(ValueError):
@@ -103,18 +103,17 @@ def _check_adjacency(name: str, line: int | None = None, column: int | None = No
     return name
 
 
+def _adjacency(name: str) -> Adjacency:
+    """A name already checked against ADJACENCIES, typed as one."""
+    assert name in ADJACENCIES  # which narrows the type too
+    return name
+
+
 def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -> Puzzle:
     """Parse one puzzle in text notation; ``first_line`` numbers the text's first line."""
     if adjacency is not None:
         _check_adjacency(adjacency)
-    declared: str | None = None
-    declared_line = 0
-    cells: list[Cell] = []
-    # value -> (line, column, cell) of each given; the position names it in errors
-    givens: dict[int, tuple[int, int, Cell]] = {}
-    too_big: list[tuple[int, int, str]] = []
-    rows = cols = 0
-    blank_after_rows: int | None = None
+    reader = _PuzzleReader()
     line_no = first_line - 1
     for start, end in _line_spans(text):
         line_no += 1
@@ -125,33 +124,55 @@ def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -
             raise PuzzleFormatError(
                 f"line too long ({plural(end - start, 'character')}, at most {MAX_LINE_CHARS})", line_no
             )
-        line = text[start:end]
+        reader.read_line(text[start:end], line_no)
+    return reader.puzzle(adjacency)
+
+
+class _PuzzleReader:
+    """The state of one puzzle being read line by line: rows so far, givens, the adjacency."""
+
+    def __init__(self) -> None:
+        self.declared: str | None = None
+        self.declared_line = 0
+        self.cells: list[Cell] = []
+        # value -> (line, column, cell) of each given; the position names it in errors
+        self.givens: dict[int, tuple[int, int, Cell]] = {}
+        self.too_big: list[tuple[int, int, str]] = []
+        self.rows = self.cols = 0
+        self.blank_after_rows: int | None = None
+
+    def read_line(self, line: str, line_no: int) -> None:
         stripped = line.strip()
         if not stripped:
-            if rows:
-                blank_after_rows = blank_after_rows or line_no
-            continue
-        if stripped.startswith("#"):
-            match = _ADJACENCY_COMMENT.match(stripped)
-            if match:
-                column = line.index("#") + 1 + match.start(1)
-                name = _check_adjacency(match.group(1).lower(), line_no, column)
-                if declared is not None and name != declared:
-                    raise PuzzleFormatError(
-                        f"adjacency {name!r} contradicts {declared!r} "
-                        f"declared on line {declared_line}",
-                        line_no,
-                        column,
-                    )
-                declared, declared_line = name, line_no
-            continue
-        if blank_after_rows is not None:
+            if self.rows:
+                self.blank_after_rows = self.blank_after_rows or line_no
+        elif stripped.startswith("#"):
+            self._comment(line, stripped, line_no)
+        else:
+            self._row(line, line_no)
+
+    def _comment(self, line: str, stripped: str, line_no: int) -> None:
+        match = _ADJACENCY_COMMENT.match(stripped)
+        if not match:
+            return
+        column = line.index("#") + 1 + match.start(1)
+        name = _check_adjacency(match.group(1).lower(), line_no, column)
+        if self.declared is not None and name != self.declared:
             raise PuzzleFormatError(
-                "blank line inside the board (write a row of holes as 'x x x')", blank_after_rows
+                f"adjacency {name!r} contradicts {self.declared!r} declared on line {self.declared_line}",
+                line_no,
+                column,
             )
-        row = rows
-        rows += 1
-        if rows > MAX_SIDE:
+        self.declared, self.declared_line = name, line_no
+
+    def _row(self, line: str, line_no: int) -> None:
+        if self.blank_after_rows is not None:
+            raise PuzzleFormatError(
+                "blank line inside the board (write a row of holes as 'x x x')", self.blank_after_rows
+            )
+        row = self.rows
+        self.rows += 1
+        if self.rows > MAX_SIDE:
             raise PuzzleFormatError(f"too many rows (more than {MAX_SIDE})", line_no, 1)
         col = -1
         for col, match in enumerate(_TOKEN.finditer(line)):
@@ -159,27 +180,30 @@ def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -
             if col >= MAX_SIDE:
                 raise PuzzleFormatError(f"too many columns (more than {MAX_SIDE})", line_no, column)
             token = match.group()
-            if token in HOLE_TOKENS:
-                continue
-            cell = (row, col)
-            if token not in EMPTY_TOKENS:
-                _read_given(token, cell, givens, too_big, line_no, column)
-            cells.append(cell)
-            if len(cells) > MAX_CELLS:
-                raise PuzzleFormatError(f"board too large (more than {MAX_CELLS} cells)", line_no, column)
-        cols = max(cols, col + 1)
-    if not cells:
-        raise PuzzleFormatError("no cells: the puzzle needs at least one '.' or number")
-    n = len(cells)
-    too_big.extend((at_line, at_column, str(value))
-                   for value, (at_line, at_column, _cell) in givens.items() if value > n)
-    if too_big:
-        at_line, at_column, shown = min(too_big)
-        raise PuzzleFormatError(
-            f"given {shown} is larger than the number of cells ({n})", at_line, at_column
-        )
-    board = Board(rows, cols, tuple(cells), adjacency or declared or "king")
-    return Puzzle(board, {cell: value for value, (_l, _c, cell) in givens.items()})
+            if token not in HOLE_TOKENS:
+                self._cell(token, (row, col), line_no, column)
+        self.cols = max(self.cols, col + 1)
+
+    def _cell(self, token: str, cell: Cell, line_no: int, column: int) -> None:
+        if token not in EMPTY_TOKENS:
+            _read_given(token, cell, self.givens, self.too_big, line_no, column)
+        self.cells.append(cell)
+        if len(self.cells) > MAX_CELLS:
+            raise PuzzleFormatError(f"board too large (more than {MAX_CELLS} cells)", line_no, column)
+
+    def puzzle(self, adjacency: str | None) -> Puzzle:
+        if not self.cells:
+            raise PuzzleFormatError("no cells: the puzzle needs at least one '.' or number")
+        n = len(self.cells)
+        too_big = self.too_big + [(at_line, at_column, str(value))
+                                  for value, (at_line, at_column, _cell) in self.givens.items() if value > n]
+        if too_big:
+            at_line, at_column, shown = min(too_big)
+            raise PuzzleFormatError(
+                f"given {shown} is larger than the number of cells ({n})", at_line, at_column
+            )
+        board = Board(self.rows, self.cols, tuple(self.cells), _adjacency(adjacency or self.declared or "king"))
+        return Puzzle(board, {cell: value for value, (_l, _c, cell) in self.givens.items()})
 
 
 def _read_given(
@@ -383,67 +407,90 @@ def puzzle_from_id(text: str) -> Puzzle:
     rows, cols = int(head.group(1)), int(head.group(2))
     if rows > MAX_SIDE or cols > MAX_SIDE:
         raise PuzzleFormatError(f"bad puzzle id: {rows}x{cols} is larger than {MAX_SIDE}x{MAX_SIDE}")
-    adjacency = _ID_ADJACENCY[head.group(3)]
-    area = rows * cols
-    pos = 0  # next grid position, row-major
-    cells: list[Cell] = []
-    givens: dict[Cell, int] = {}
-    given_at: dict[int, int] = {}
-    previous = ""  # kind of the previous part: "run", "number" or "_"
+    reader = _IdReader(rows, cols)
     i = head.end()
     while i < len(text):
         part = _ID_PART.match(text, i)
-        where = f"at character {i + 1}"
         if not part:
-            raise PuzzleFormatError(f"bad puzzle id: unexpected {text[i]!r} {where}")
-        empty, hole, number, underscore = part.groups()
-        if underscore:
-            if previous != "number":
-                raise PuzzleFormatError(f"bad puzzle id: '_' must follow a number {where}")
-            previous = "_"
-            i = part.end()
-            continue
-        if previous == "_" and not number:
-            raise PuzzleFormatError(f"bad puzzle id: '_' must be followed by a number {where}")
-        if number:
-            if number.startswith("0"):
-                raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} must not start with 0")
-            if len(number) > _MAX_DIGITS or int(number) > MAX_CELLS:
-                raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} is too large")
-            value = int(number)
-            if value in given_at:
-                raise PuzzleFormatError(
-                    f"bad puzzle id: {value} {where} was already given at character {given_at[value]}"
-                )
-            if pos >= area:
-                raise PuzzleFormatError(f"bad puzzle id: more than {plural(area, 'cell')} {where}")
-            given_at[value] = i + 1
-            cell = divmod(pos, cols)
-            givens[cell] = value
-            cells.append(cell)
-            pos += 1
-            previous = "number"
-        else:
-            length = ord(empty or hole) - ord("a" if empty else "A") + 1
-            if pos + length > area:
-                raise PuzzleFormatError(f"bad puzzle id: more than {plural(area, 'cell')} {where}")
-            if empty:
-                cells.extend(divmod(p, cols) for p in range(pos, pos + length))
-                if len(cells) > MAX_CELLS:
-                    raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells {where}")
-            pos += length
-            previous = "run"
+            raise PuzzleFormatError(f"bad puzzle id: unexpected {text[i]!r} at character {i + 1}")
+        reader.read_part(part, i + 1)
         i = part.end()
-    if previous == "_":
-        raise PuzzleFormatError("bad puzzle id: ends with '_'")
-    if pos != area:
-        raise PuzzleFormatError(f"bad puzzle id: describes {pos} of the {plural(area, 'cell')} of a {rows}x{cols} grid")
-    if not cells:
-        raise PuzzleFormatError("bad puzzle id: no cells")
-    if len(cells) > MAX_CELLS:
-        raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells")
-    n = len(cells)
-    for cell, value in givens.items():
-        if value > n:
-            raise PuzzleFormatError(f"bad puzzle id: given {value} is larger than the number of cells ({n})")
-    return Puzzle(Board(rows, cols, tuple(cells), adjacency), givens)
+    return reader.puzzle(_ID_ADJACENCY[head.group(3)])
+
+
+class _IdReader:
+    """The grid of a compact id being read part by part, row-major."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.area = rows * cols
+        self.pos = 0  # next grid position
+        self.cells: list[Cell] = []
+        self.givens: dict[Cell, int] = {}
+        self.given_at: dict[int, int] = {}
+        self.previous = ""  # kind of the previous part: "run", "number" or "_"
+
+    def read_part(self, part: re.Match[str], at: int) -> None:
+        """One run of empty cells or holes, a number, or '_' (which separates two numbers)."""
+        empty, hole, number, underscore = part.groups()
+        where = f"at character {at}"
+        if underscore:
+            if self.previous != "number":
+                raise PuzzleFormatError(f"bad puzzle id: '_' must follow a number {where}")
+            self.previous = "_"
+        elif number:
+            self._number(number, where, at)
+        elif self.previous == "_":
+            raise PuzzleFormatError(f"bad puzzle id: '_' must be followed by a number {where}")
+        else:
+            self._run(empty, hole, where)
+
+    def _number(self, number: str, where: str, at: int) -> None:
+        if number.startswith("0"):
+            raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} must not start with 0")
+        if len(number) > _MAX_DIGITS or int(number) > MAX_CELLS:
+            raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} is too large")
+        value = int(number)
+        if value in self.given_at:
+            raise PuzzleFormatError(
+                f"bad puzzle id: {value} {where} was already given at character {self.given_at[value]}"
+            )
+        if self.pos >= self.area:
+            raise PuzzleFormatError(f"bad puzzle id: more than {plural(self.area, 'cell')} {where}")
+        self.given_at[value] = at
+        cell = divmod(self.pos, self.cols)
+        self.givens[cell] = value
+        self.cells.append(cell)
+        self.pos += 1
+        self.previous = "number"
+
+    def _run(self, empty: str | None, hole: str | None, where: str) -> None:
+        letter = empty or hole
+        assert letter is not None
+        length = ord(letter) - ord("a" if empty else "A") + 1
+        if self.pos + length > self.area:
+            raise PuzzleFormatError(f"bad puzzle id: more than {plural(self.area, 'cell')} {where}")
+        if empty:
+            self.cells.extend(divmod(p, self.cols) for p in range(self.pos, self.pos + length))
+            if len(self.cells) > MAX_CELLS:
+                raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells {where}")
+        self.pos += length
+        self.previous = "run"
+
+    def puzzle(self, adjacency: Adjacency) -> Puzzle:
+        if self.previous == "_":
+            raise PuzzleFormatError("bad puzzle id: ends with '_'")
+        if self.pos != self.area:
+            raise PuzzleFormatError(
+                f"bad puzzle id: describes {self.pos} of the {plural(self.area, 'cell')} "
+                f"of a {self.rows}x{self.cols} grid"
+            )
+        if not self.cells:
+            raise PuzzleFormatError("bad puzzle id: no cells")
+        if len(self.cells) > MAX_CELLS:
+            raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells")
+        n = len(self.cells)
+        for value in self.givens.values():
+            if value > n:
+                raise PuzzleFormatError(f"bad puzzle id: given {value} is larger than the number of cells ({n})")
+        return Puzzle(Board(self.rows, self.cols, tuple(self.cells), adjacency), self.givens)

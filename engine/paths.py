@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import pairwise
 
 from .board import Board
 from .shapes import ShapeError, check_playable, leaf_block_cells
@@ -36,7 +37,7 @@ def is_hamiltonian_path(board: Board, path: list[int]) -> bool:
     if sorted(path) != list(range(board.size)):
         return False
     neighbours = board.neighbours
-    return all(b in neighbours[a] for a, b in zip(path, path[1:]))
+    return all(b in neighbours[a] for a, b in pairwise(path))
 
 
 def random_hamiltonian_path(board: Board, rng: random.Random, max_seconds: float = 5.0) -> list[int]:
@@ -58,10 +59,9 @@ def _rings(board: Board) -> list[tuple[tuple[int, bool], ...]]:
     index = board.index
     rings = []
     for r, c in board.cells:
+        offsets: tuple[tuple[int, int], ...] = _KING_RING
         if board.adjacency == "hex":
             offsets = _HEX_RING_ODD if r % 2 else _HEX_RING_EVEN
-        else:
-            offsets = _KING_RING
         ring = []
         for dr, dc in offsets:
             j = index.get((r + dr, c + dc), -1)
@@ -133,92 +133,18 @@ class _Search:
     def _attempt(self, start: int, budget: int) -> tuple[list[int] | None, bool]:
         """A path from ``start`` within ``budget`` steps, and whether all of them were tried."""
         n = self.n
-        neighbours = self.neighbours
-        bits = self.bits
-        colour = self.colour
-        rng = self.rng
-        free = bytearray([1]) * n
-        degree = [len(near) for near in neighbours]
-        # unvisited cells with at most one / no unvisited neighbour
-        counts = {"ends": sum(d == 1 for d in degree), "zeros": 0}
-        free_mask = self.board.mask
-        free_colour = [n - sum(colour), sum(colour)]
-
-        def visit(c: int) -> None:
-            nonlocal free_mask
-            free[c] = 0
-            free_mask ^= bits[c]
-            free_colour[colour[c]] -= 1
-            if degree[c] == 1:
-                counts["ends"] -= 1
-            elif degree[c] == 0:
-                counts["zeros"] -= 1
-            for u in neighbours[c]:
-                degree[u] -= 1
-                if free[u]:
-                    if degree[u] == 1:
-                        counts["ends"] += 1
-                    elif degree[u] == 0:
-                        counts["ends"] -= 1
-                        counts["zeros"] += 1
-
-        def leave(c: int) -> None:
-            nonlocal free_mask
-            for u in neighbours[c]:
-                degree[u] += 1
-                if free[u]:
-                    if degree[u] == 2:
-                        counts["ends"] -= 1
-                    elif degree[u] == 1:
-                        counts["ends"] += 1
-                        counts["zeros"] -= 1
-            free[c] = 1
-            free_mask |= bits[c]
-            free_colour[colour[c]] += 1
-            if degree[c] == 1:
-                counts["ends"] += 1
-            elif degree[c] == 0:
-                counts["zeros"] += 1
-
-        def hopeful(c: int, left: int) -> bool:
-            """Whether the free cells can still be covered by a path going on from c."""
-            if left == 0:
-                return True
-            onward = [u for u in neighbours[c] if free[u]]
-            if not onward:
-                return False
-            if left == 1:
-                return True
-            if counts["zeros"]:
-                return False
-            near_ends = sum(degree[u] == 1 for u in onward)
-            ends = counts["ends"]
-            # every dead end must be an end of the rest of the path; one of those two
-            # ends is the next step, which touches c
-            if ends > 2 or ends - near_ends > 1:
-                return False
-            if self.rook:
-                first = 1 - colour[c]
-                if free_colour[first] - free_colour[1 - first] != left % 2:
-                    return False
-            return self._still_whole(c, free, free_mask)
-
-        def order(c: int) -> list[int]:
-            # popped from the end, so the best candidate goes last
-            ranked = sorted((degree[u], rng.random(), u) for u in neighbours[c] if free[u])
-            return [u for _d, _r, u in reversed(ranked)]
-
+        walk = _Walk(self)
         path = [start]
-        visit(start)
-        if not hopeful(start, n - 1):
+        walk.visit(start)
+        if not walk.hopeful(start, n - 1):
             return None, True
-        stack = [order(start)]
+        stack = [walk.order(start)]
         nodes = 0
         while len(path) < n:
             options = stack[-1]
             if not options:
                 stack.pop()
-                leave(path.pop())
+                walk.leave(path.pop())
                 if not path:
                     return None, True
                 continue
@@ -228,13 +154,13 @@ class _Search:
             if nodes % _CHECK_CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
                 return None, False
             c = options.pop()
-            visit(c)
+            walk.visit(c)
             path.append(c)
-            if hopeful(c, n - len(path)):
-                stack.append(order(c))
+            if walk.hopeful(c, n - len(path)):
+                stack.append(walk.order(c))
             else:
                 path.pop()
-                leave(c)
+                walk.leave(c)
         return path, False
 
     def _still_whole(self, c: int, free: bytearray, free_mask: int) -> bool:
@@ -266,6 +192,91 @@ class _Search:
             if grown == reach:
                 return reach == free_mask
             reach = grown
+
+
+class _Walk:
+    """The cells a partial path has left free, with the counts that tell early whether
+    the rest can still be covered: free neighbours of each cell, dead ends, cells with
+    no way in, and (for rook boards) the two colours."""
+
+    def __init__(self, search: _Search) -> None:
+        n = search.n
+        self.search = search
+        self.neighbours = search.neighbours
+        self.bits = search.bits
+        self.colour = search.colour
+        self.rng = search.rng
+        self.free = bytearray([1]) * n
+        self.degree = [len(near) for near in self.neighbours]
+        self.ends = sum(d == 1 for d in self.degree)  # free cells with one free neighbour
+        self.zeros = 0  # free cells with none
+        self.free_mask = search.board.mask
+        self.free_colour = [n - sum(self.colour), sum(self.colour)]
+
+    def visit(self, c: int) -> None:
+        free, degree = self.free, self.degree
+        free[c] = 0
+        self.free_mask ^= self.bits[c]
+        self.free_colour[self.colour[c]] -= 1
+        if degree[c] == 1:
+            self.ends -= 1
+        elif degree[c] == 0:
+            self.zeros -= 1
+        for u in self.neighbours[c]:
+            degree[u] -= 1
+            if free[u]:
+                if degree[u] == 1:
+                    self.ends += 1
+                elif degree[u] == 0:
+                    self.ends -= 1
+                    self.zeros += 1
+
+    def leave(self, c: int) -> None:
+        free, degree = self.free, self.degree
+        for u in self.neighbours[c]:
+            degree[u] += 1
+            if free[u]:
+                if degree[u] == 2:
+                    self.ends -= 1
+                elif degree[u] == 1:
+                    self.ends += 1
+                    self.zeros -= 1
+        free[c] = 1
+        self.free_mask |= self.bits[c]
+        self.free_colour[self.colour[c]] += 1
+        if degree[c] == 1:
+            self.ends += 1
+        elif degree[c] == 0:
+            self.zeros += 1
+
+    def hopeful(self, c: int, left: int) -> bool:
+        """Whether the free cells can still be covered by a path going on from c."""
+        if left == 0:
+            return True
+        free, degree = self.free, self.degree
+        onward = [u for u in self.neighbours[c] if free[u]]
+        if not onward:
+            return False
+        if left == 1:
+            return True
+        if self.zeros:
+            return False
+        near_ends = sum(degree[u] == 1 for u in onward)
+        # every dead end must be an end of the rest of the path; one of those two
+        # ends is the next step, which touches c
+        if self.ends > 2 or self.ends - near_ends > 1:
+            return False
+        if self.search.rook:
+            first = 1 - self.colour[c]
+            if self.free_colour[first] - self.free_colour[1 - first] != left % 2:
+                return False
+        return self.search._still_whole(c, free, self.free_mask)
+
+    def order(self, c: int) -> list[int]:
+        """The free neighbours of c, best last (they are popped from the end)."""
+        free, degree, rng = self.free, self.degree, self.rng
+        ranked = sorted((degree[u], rng.random(), u) for u in self.neighbours[c] if free[u])
+        return [u for _d, _r, u in reversed(ranked)]
 
 
 def _luby(i: int) -> int:

@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass
 
 from .board import Board
+from .words import cell_name
 
 _PATH_STEPS = 2000  # search steps per run; past them the run is left to the cheaper rules
 _LONGEST_LISTED = 6  # longer runs cost more than they prune (measured with bench/)
@@ -49,6 +50,10 @@ class Contradiction(Exception):
     """Raised inside the rules; propagate() turns it into a reason string."""
 
 
+class _TooManySteps(Exception):
+    """One path search went past its step budget: the run is left as it is."""
+
+
 class TimeUp(Exception):
     """The rules passed their deadline; the caller gives up rather than guess."""
 
@@ -58,8 +63,7 @@ _CLOCK_EVERY = 256  # steps of the inner loops between looks at the clock
 
 def where(board: Board, bits: int) -> str:
     """'row R, column C' of the lowest cell in a mask, 1-based."""
-    r, c = board.cells[board.cells_of_mask(bits & -bits)[0]]
-    return f"row {r + 1}, column {c + 1}"
+    return cell_name(board.cells[board.cells_of_mask(bits & -bits)[0]])
 
 
 class Propagator:
@@ -97,44 +101,54 @@ class Propagator:
         while True:
             self.check_clock()
             self._chain(cand, work)
-            still = []
-            fresh = 0
-            for k in open_numbers:
-                c = cand[k]
-                if c & (c - 1):
-                    still.append(k)
-                else:
-                    if c & (placed | fresh):
-                        raise Contradiction(f"two numbers both need the cell at {where(self.board, c)}")
-                    fresh |= c
-            open_numbers = still
+            open_numbers, fresh = self._settled(cand, open_numbers, placed)
             placed |= fresh
             if fresh:
                 self._take(cand, open_numbers, fresh, work)
-            if not open_numbers:
+            if not open_numbers or not self._deduce(cand, open_numbers, self.full & ~placed, work):
                 return
-            free = self.full & ~placed
-            self._hidden_singles(cand, open_numbers, placed, free, work)
-            if work:
-                self._used("only number", 1)
-                continue  # the rules below want every placed number known
-            if self.level < 2:
-                return
-            self._dead_ends(cand, open_numbers, free, work)
-            if work:
-                self._used("dead end", 1)
-                continue
-            runs = _runs_of(open_numbers)
-            self._paths(cand, runs, work)
-            if work:
-                self._used("path", 1)
-                continue
-            if self.level < 3:
-                return
-            self._regions(cand, runs, free, work)
-            if not work:
-                return
+
+    def _settled(self, cand: list[int], open_numbers: list[int], placed: int) -> tuple[list[int], int]:
+        """The numbers still open, and the cells of those just placed (never one cell twice)."""
+        still = []
+        fresh = 0
+        for k in open_numbers:
+            c = cand[k]
+            if c & (c - 1):
+                still.append(k)
+            else:
+                if c & (placed | fresh):
+                    raise Contradiction(f"two numbers both need the cell at {where(self.board, c)}")
+                fresh |= c
+        return still, fresh
+
+    def _deduce(self, cand: list[int], open_numbers: list[int], free: int, work: list[int]) -> bool:
+        """The first rule of this tier that narrows something, cheapest first; whether one did.
+
+        Each later rule wants every placed number known, so the first that finds
+        anything ends the round."""
+        self._hidden_singles(cand, open_numbers, self.full & ~free, free, work)
+        if work:
+            self._used("only number", 1)
+            return True
+        if self.level < 2:
+            return False
+        self._dead_ends(cand, open_numbers, free, work)
+        if work:
+            self._used("dead end", 1)
+            return True
+        runs = _runs_of(open_numbers)
+        self._paths(cand, runs, work)
+        if work:
+            self._used("path", 1)
+            return True
+        if self.level < 3:
+            return False
+        self._regions(cand, runs, free, work)
+        if work:
             self._used("region", 1)
+            return True
+        return False
 
     def _used(self, technique: str, times: int) -> None:
         self.counts[technique] = self.counts.get(technique, 0) + times
@@ -182,7 +196,8 @@ class Propagator:
                 cand[k] = c
                 work.append(k)
 
-    def _hidden_singles(self, cand: list[int], open_numbers: list[int], placed: int, free: int, work: list[int]) -> None:
+    def _hidden_singles(self, cand: list[int], open_numbers: list[int], placed: int, free: int,
+                        work: list[int]) -> None:
         ones = twos = 0
         for k in open_numbers:
             c = cand[k]
@@ -197,7 +212,8 @@ class Propagator:
                 x = c & once
                 if x:
                     if x & (x - 1):
-                        raise Contradiction(f"{k} is the only number that can fill the cell at {where(self.board, x)} and another")
+                        raise Contradiction(f"{k} is the only number that can fill the cell at "
+                                            f"{where(self.board, x)} and another")
                     if x != c:
                         cand[k] = x
                         work.append(k)
@@ -222,7 +238,8 @@ class Propagator:
             return
         ends = (cand[1] | cand[n]) & dead
         if ends != dead:
-            raise Contradiction(f"the cell at {where(self.board, dead & ~ends)} is a dead end that neither 1 nor {n} can fill")
+            raise Contradiction(f"the cell at {where(self.board, dead & ~ends)} is a dead end "
+                                f"that neither 1 nor {n} can fill")
         for k in open_numbers:
             if k != 1 and k != n and cand[k] & dead:
                 c = cand[k] & ~dead
@@ -234,50 +251,49 @@ class Propagator:
     # -- paths ----------------------------------------------------------------------
 
     def _paths(self, cand: list[int], runs: list[tuple[int, int]], work: list[int]) -> None:
-        memo = self.memo
         owned = 0
         owner: list[tuple[int, int, int]] = []
-        # A free cell that only one run can reach lies on that run's path.
-        reach = []
-        ones = twos = 0
-        for lo, hi in runs:
-            u = 0
-            for c in cand[lo : hi + 1]:
-                u |= c
-            reach.append(u)
-            twos |= ones & u
-            ones |= u
-        alone = ones & ~twos
-        for (lo, hi), u in zip(runs, reach):
+        reach, alone = _reach(cand, runs)
+        for (lo, hi), u in zip(runs, reach, strict=True):
             if hi - lo >= self.longest_listed:
                 continue
             self.check_clock()
-            must = u & alone if self.level >= 3 else 0
-            key = (must, *cand[lo - 1 : hi + 2])
-            if key in memo:
-                found = memo[key]
-            else:
-                found = self._enumerate(cand, lo, hi, must)
-                if found is None and must:
-                    # Covering the must-cells made the search too long: still use the
-                    # routes themselves, so this tier never knows less than the one below.
-                    found = self._enumerate(cand, lo, hi, 0)
-                if len(memo) > _MEMO_LIMIT:
-                    memo.clear()
-                memo[key] = found
+            found = self._run_paths(cand, lo, hi, u & alone if self.level >= 3 else 0)
             if found is None:
                 continue
-            for k, d in zip(range(lo, hi + 1), found.domains):
+            for k, d in zip(range(lo, hi + 1), found.domains, strict=True):
                 if d != cand[k]:
                     cand[k] = d
                     work.append(k)
             if found.every:
                 if owned & found.every:
-                    raise Contradiction(f"the numbers {lo} to {hi} need a cell another run needs too, at {where(self.board, owned & found.every)}")
+                    raise Contradiction(f"the numbers {lo} to {hi} need a cell another run needs too, "
+                                        f"at {where(self.board, owned & found.every)}")
                 owned |= found.every
                 owner.append((lo, hi, found.every))
-        if not owned:
-            return
+        if owned:
+            self._keep_out_of_owned(cand, runs, owner, owned, work)
+
+    def _run_paths(self, cand: list[int], lo: int, hi: int, must: int) -> RunPaths | None:
+        """``_enumerate`` for one run, remembered by its domains and the cells it must cover."""
+        memo = self.memo
+        key = (must, *cand[lo - 1 : hi + 2])
+        if key in memo:
+            return memo[key]
+        found = self._enumerate(cand, lo, hi, must)
+        if found is None and must:
+            # Covering the must-cells made the search too long: still use the
+            # routes themselves, so this tier never knows less than the one below.
+            found = self._enumerate(cand, lo, hi, 0)
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+        return found
+
+    @staticmethod
+    def _keep_out_of_owned(cand: list[int], runs: list[tuple[int, int]], owner: list[tuple[int, int, int]],
+                           owned: int, work: list[int]) -> None:
+        """A cell every path of one run uses is no other number's."""
         own_of = {}
         for lo, hi, every in owner:
             for k in range(lo, hi + 1):
@@ -301,16 +317,21 @@ class Propagator:
         the first path one path avoiding it.  None when the step budget runs out.
         """
         n = self.n
-        length = hi - lo + 1
         doms = cand[lo : hi + 1]
         start = self.single[cand[lo - 1]] if lo > 1 else -1
         end = self.single[cand[hi + 1]] if hi < n else -1
         self.steps = 0
+        try:
+            return self._covering(doms, start, end, must, lo, hi)
+        except _TooManySteps:
+            return None
+
+    def _covering(self, doms: list[int], start: int, end: int, must: int, lo: int, hi: int) -> RunPaths:
+        """The paths of ``_enumerate``: raises _TooManySteps past the step budget."""
+        length = hi - lo + 1
         first = self._find_path(doms, start, end, must)
         if first is None:
             raise Contradiction(f"the numbers {lo} to {hi} have no path between the numbers around them")
-        if first is False:
-            return None
         union = list(first)
         every = 0
         for bit in first:
@@ -323,8 +344,6 @@ class Propagator:
                 trial = doms.copy()
                 trial[i] = bit
                 found = self._find_path(trial, start, end, must)
-                if found is False:
-                    return None
                 if found:
                     every = self._merge(union, every, found)
                     untried &= ~union[i]
@@ -333,8 +352,6 @@ class Propagator:
             bit = doubt & -doubt
             doubt ^= bit
             found = self._find_path([d & ~bit for d in doms], start, end, must)
-            if found is False:
-                return None
             if found:
                 every = self._merge(union, every, found)
                 doubt &= every
@@ -348,8 +365,12 @@ class Propagator:
             cells |= bit
         return every & cells
 
-    def _find_path(self, doms: list[int], start: int, end: int, must: int) -> "list[int] | None | bool":
-        """One simple path through ``doms`` covering ``must``; None if none; False past budget."""
+    def _find_path(self, doms: list[int], start: int, end: int, must: int) -> list[int] | None:
+        """One simple path through ``doms`` covering ``must``; None if none.
+
+        Raises _TooManySteps past the step budget (an exception, so the loop's one
+        answer keeps one type).  Depth-first over bit masks in one flat loop: the
+        solver's innermost search, kept in one piece for speed."""
         single = self.single
         length = len(doms)
         last = length - 1
@@ -373,7 +394,7 @@ class Propagator:
                 self.check_clock()
             if steps > _PATH_STEPS:
                 self.steps = steps
-                return False
+                raise _TooManySteps()
             path[i] = bit
             if i == last:
                 if must & ~(used | bit):
@@ -396,18 +417,7 @@ class Propagator:
 
     def _regions(self, cand: list[int], runs: list[tuple[int, int]], free: int, work: list[int]) -> None:
         """Each run fills part of one region of free cells; the sizes must add up."""
-        spread = self.spread
-        regions: list[int] = []
-        rest = free
-        while rest:
-            region = rest & -rest
-            while True:
-                grown = (region | spread(region)) & rest
-                if grown == region:
-                    break
-                region = grown
-            regions.append(region)
-            rest &= ~region
+        regions = self._split_regions(free)
         if len(regions) == 1:
             return  # one region: the hidden-single count already matches its size
         sizes = [r.bit_count() for r in regions]
@@ -427,28 +437,71 @@ class Propagator:
                 for i in homes:
                     optional[i].append(length)
         for i, size in enumerate(sizes):
-            room = size - forced[i]
-            if room < 0:
-                raise Contradiction(f"the region around {where(self.board, regions[i])} has {size} cells, too few for the numbers that must go there")
-            if room:
-                sums = 1
-                for length in optional[i]:
-                    sums |= sums << length
-                if not (sums >> room) & 1:
-                    raise Contradiction(f"the region around {where(self.board, regions[i])} has {size} cells, and no set of missing numbers fills it exactly")
-        for (lo, hi), homes in zip(runs, homes_of_run):
+            self._check_region_fills(regions[i], size - forced[i], optional[i])
+        for (lo, hi), homes in zip(runs, homes_of_run, strict=True):
             keep = 0
             for i in homes:
                 if len(homes) == 1 or sizes[i] > forced[i]:
                     keep |= regions[i]
-            for k in range(lo, hi + 1):
-                c = cand[k]
-                if c & ~keep:
-                    c &= keep
-                    if not c:
-                        raise Contradiction(f"{k} cannot be placed: no region has room for it")
-                    cand[k] = c
-                    work.append(k)
+            _narrow_run(cand, lo, hi, keep, work)
+
+    def _split_regions(self, free: int) -> list[int]:
+        """The connected regions of the free cells."""
+        spread = self.spread
+        regions: list[int] = []
+        rest = free
+        while rest:
+            region = rest & -rest
+            while True:
+                grown = (region | spread(region)) & rest
+                if grown == region:
+                    break
+                region = grown
+            regions.append(region)
+            rest &= ~region
+        return regions
+
+    def _check_region_fills(self, region: int, room: int, optional: list[int]) -> None:
+        """The runs that must go in ``region`` leave ``room`` cells: some choice of the runs
+        that may go there (their lengths ``optional``) must fill it exactly."""
+        size = region.bit_count()
+        if room < 0:
+            raise Contradiction(f"the region around {where(self.board, region)} has {size} cells, "
+                                "too few for the numbers that must go there")
+        if room:
+            sums = 1
+            for length in optional:
+                sums |= sums << length
+            if not (sums >> room) & 1:
+                raise Contradiction(f"the region around {where(self.board, region)} has {size} cells, "
+                                    "and no set of missing numbers fills it exactly")
+
+
+def _narrow_run(cand: list[int], lo: int, hi: int, keep: int, work: list[int]) -> None:
+    """The numbers lo..hi stay within ``keep`` (the regions with room for them)."""
+    for k in range(lo, hi + 1):
+        c = cand[k]
+        if c & ~keep:
+            c &= keep
+            if not c:
+                raise Contradiction(f"{k} cannot be placed: no region has room for it")
+            cand[k] = c
+            work.append(k)
+
+
+def _reach(cand: list[int], runs: list[tuple[int, int]]) -> tuple[list[int], int]:
+    """Each run's reachable cells, and the free cells only one run can reach (which lie
+    on that run's path)."""
+    reach = []
+    ones = twos = 0
+    for lo, hi in runs:
+        u = 0
+        for c in cand[lo : hi + 1]:
+            u |= c
+        reach.append(u)
+        twos |= ones & u
+        ones |= u
+    return reach, ones & ~twos
 
 
 def _runs_of(open_numbers: list[int]) -> list[tuple[int, int]]:

@@ -16,8 +16,8 @@ necessary conditions only; passing it does not promise that a path exists.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Adjacency, Board, Cell
 
@@ -65,7 +65,7 @@ def _diamond(size: int) -> list[Cell]:
     # ``size`` rows from a tip to the middle.  Rows of even width (2, 4, 6, ...) keep the
     # two colours of a chessboard balanced, which a rook path needs; odd widths would
     # leave one colour ahead by about a row.
-    cells = []
+    cells: list[Cell] = []
     for r in range(2 * size):
         k = min(r, 2 * size - 1 - r)  # 0 on the tips
         cells.extend((r, c) for c in range(size - 1 - k, size + 1 + k))
@@ -103,7 +103,7 @@ def _hexagon(size: int) -> list[Cell]:
     # edge of row r sits at x = d / 2 (d = rows from the middle row) and odd rows are
     # drawn half a cell to the right, so the column is x minus that half cell.
     middle = size - 1
-    cells = []
+    cells: list[Cell] = []
     for r in range(2 * size - 1):
         d = abs(r - middle)
         # doubled x of the left edge, then shifted by the layout's half cell
@@ -128,7 +128,7 @@ def _raster(rows: int, cols: int, inside: Callable[[float, float], bool]) -> lis
 def _open(cells: Iterable[Cell]) -> list[Cell]:
     """Only the cells in some full 2x2 block: thin spikes would be dead ends."""
     present = set(cells)
-    kept = set()
+    kept: set[Cell] = set()
     for r, c in present:
         block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
         if all(cell in present for cell in block):
@@ -182,7 +182,7 @@ _INNER = ((-0.587785, 0.809017), (-0.951057, -0.309017), (0.0, -1.0), (0.951057,
 _STAR_INNER_RADIUS = 0.45
 _STAR = tuple(
     corner
-    for (ox, oy), (ix, iy) in zip(_OUTER, _INNER)
+    for (ox, oy), (ix, iy) in zip(_OUTER, _INNER, strict=True)
     for corner in ((ox, oy), (ix * _STAR_INNER_RADIUS, iy * _STAR_INNER_RADIUS))
 )
 
@@ -214,7 +214,7 @@ def _skull(size: int) -> list[Cell]:
     def inside(x: float, y: float) -> bool:
         u = x - 0.5  # -0.5 .. 0.5 across
         cranium = u * u + (y - 0.42) ** 2 <= 0.25 and y <= 0.8
-        jaw = abs(u) <= 0.3 and 0.6 <= y
+        jaw = abs(u) <= 0.3 and y >= 0.6
         eye = (abs(u) - 0.21) ** 2 + ((y - 0.5) / 1.3) ** 2 <= 0.01
         nose = 0.62 <= y <= 0.78 and abs(u) <= (y - 0.62) * 0.5
         return (cranium or jaw) and not eye and not nose
@@ -259,11 +259,13 @@ SHAPES: dict[str, ShapeSpec] = {
     for spec in (
         _spec("rectangle", "a full rectangle; size is the side, or give rows and cols", (4, 8, 21), _square),
         _spec("square", "a full square; size is the side", (4, 8, 21), _square),
-        _spec("diamond", "a diamond of rows 2, 4, 6, ... cells wide; size is the rows from tip to middle", (2, 5, 14), _diamond),
+        _spec("diamond", "a diamond of rows 2, 4, 6, ... cells wide; size is the rows from tip to middle",
+              (2, 5, 14), _diamond),
         _spec("cross", "a plus sign with arms a third of the side wide; size is half the side", (3, 5, 13), _cross),
         _spec("heart", "a heart; size is its width", (6, 12, 28), _heart, _KING_HEX),
         _spec("ring", "a square frame around a square hole; size is the outer side", (5, 10, 26), _ring),
-        _spec("triangle", "a triangle of rows 2, 4, 6, ... cells wide; size is its height", (4, 8, 20), _triangle, _KING_HEX),
+        _spec("triangle", "a triangle of rows 2, 4, 6, ... cells wide; size is its height", (4, 8, 20), _triangle,
+              _KING_HEX),
         _spec(
             "hexagon",
             "a hexagon drawn for hex boards; size is the cells per side (rook: sizes 5, 6, 9, 10 only)",
@@ -441,7 +443,7 @@ def _blocks(board: Board) -> list[list[int]]:
             continue
         low[parent] = min(low[parent], low[v])
         if low[v] >= order[parent]:
-            block = set()
+            block: set[int] = set()
             while True:
                 a, b = edges.pop()
                 block.update((a, b))

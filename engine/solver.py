@@ -20,8 +20,9 @@ milliseconds of its budget.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
+from itertools import pairwise
 
 from pysat.solvers import Solver
 
@@ -29,6 +30,7 @@ from .backtrack import backtrack
 from .board import Board, Cell, Grid, Puzzle, is_solution
 from .encoding import encode
 from .propagation import Propagator, TimeUp
+from .words import cell_name
 
 _SAT_SOLVER = "cadical195"
 # Open (number, cell) pairs beyond which a board is too open to encode: such boards go
@@ -97,14 +99,12 @@ def gap_check(puzzle: Puzzle) -> str | None:
     """Consecutive givens must be no further apart than their difference allows."""
     board = puzzle.board
     ordered = sorted((v, board.index[c]) for c, v in puzzle.givens.items())
-    for (a, pa), (b, pb) in zip(ordered, ordered[1:]):
+    for (a, pa), (b, pb) in pairwise(ordered):
         d = board.distances_from(pa)[pb]
         if d < 0 or d > b - a:
-            ra, ca = board.cells[pa]
-            rb, cb = board.cells[pb]
             apart = "are not connected" if d < 0 else f"are {d} steps apart"
             return (
-                f"{a} at row {ra + 1}, column {ca + 1} and {b} at row {rb + 1}, column {cb + 1} "
+                f"{a} at {cell_name(board.cells[pa])} and {b} at {cell_name(board.cells[pb])} "
                 f"{apart}, but only {b - a} steps lie between them"
             )
     return None

@@ -1,4 +1,5 @@
-"""Small helpers for messages in plain words: "1 puzzle" and "3 puzzles", "1 second".
+"""Small helpers for messages in plain words: "1 puzzle" and "3 puzzles", "1 second",
+"row 2, column 3".
 
 The command line, the engine's errors and the web pages all count things in sentences;
 these keep the grammar right in one place.
@@ -6,7 +7,7 @@ these keep the grammar right in one place.
 
 from __future__ import annotations
 
-__all__ = ["plural", "seconds"]
+__all__ = ["cell_name", "plural", "seconds"]
 
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
@@ -28,3 +29,8 @@ def seconds(value: float, digits: int = 6) -> str:
     """
     shown = f"{value:.{digits}g}"
     return f"{shown} {'second' if shown == '1' else 'seconds'}"
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A cell as players count it, from 1: "row 2, column 3" for (1, 2)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from engine import count_solutions, solve
-from engine.generator import GenerationError, generate
+from engine import Board, count_solutions, solve
+from engine.generator import GenerationError, generate, generate_shape
 from engine.grading import DIFFICULTIES, logic_solve
 from engine.shapes import SHAPES, ShapeError, shape_cells
 
@@ -29,7 +29,7 @@ TABLE = [
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 @pytest.mark.parametrize(("shape", "size", "adjacency"), TABLE)
 def test_generated_puzzle_is_unique_graded_and_on_its_shape(shape, size, adjacency, difficulty):
-    made = generate(shape, size, difficulty, adjacency, seed=3)
+    made = generate_shape(shape, size, difficulty, adjacency, seed=3)
     puzzle = made.puzzle
     assert puzzle.board.adjacency == adjacency
     assert sorted(puzzle.board.cells) == sorted(shape_cells(shape, size))
@@ -45,9 +45,11 @@ def test_generated_puzzle_is_unique_graded_and_on_its_shape(shape, size, adjacen
         assert not logic_solve(puzzle, tier - 1).solved
 
 
-@pytest.mark.parametrize(("shape", "size", "adjacency"), [("rectangle", 6, "king"), ("square", 5, "rook"), ("hexagon", 3, "hex")])
+@pytest.mark.parametrize(
+    ("shape", "size", "adjacency"), [("rectangle", 6, "king"), ("square", 5, "rook"), ("hexagon", 3, "hex")]
+)
 def test_expert_puzzles_are_minimal(shape, size, adjacency):
-    made = generate(shape, size, "expert", adjacency, seed=1)
+    made = generate_shape(shape, size, "expert", adjacency, seed=1)
     puzzle = made.puzzle
     for cell, value in puzzle.givens.items():
         if value in (1, puzzle.size):
@@ -57,32 +59,33 @@ def test_expert_puzzles_are_minimal(shape, size, adjacency):
 
 
 def test_same_seed_same_puzzle_other_seed_other_puzzle():
-    first = generate("diamond", 5, "medium", seed=11)
-    again = generate("diamond", 5, "medium", seed=11)
-    other = generate("diamond", 5, "medium", seed=12)
+    first = generate_shape("diamond", 5, "medium", seed=11)
+    again = generate_shape("diamond", 5, "medium", seed=11)
+    other = generate_shape("diamond", 5, "medium", seed=12)
     assert first.puzzle == again.puzzle and first.solution == again.solution
     assert other.solution != first.solution
 
 
 def test_custom_cells():
     cells = [(r, c) for r in range(5) for c in range(5) if (r, c) not in {(2, 2), (0, 4)}]
-    made = generate("custom", 0, "easy", cells=cells, seed=2)
+    made = generate(Board.from_cells(cells), "easy", seed=2)
     assert sorted(made.puzzle.board.cells) == sorted(cells)
+    assert (made.shape, made.size) == ("custom", len(cells))
     assert count_solutions(made.puzzle) == 1
 
 
 def test_bad_options_are_refused_clearly():
     with pytest.raises(ShapeError, match="unknown shape"):
-        generate("blob", 5)
+        generate_shape("blob", 5)
     with pytest.raises(ValueError, match="unknown difficulty"):
-        generate("rectangle", 5, "impossible")
+        generate_shape("rectangle", 5, "impossible")
     with pytest.raises(ShapeError):
-        generate("rectangle", 10_000)
+        generate_shape("rectangle", 10_000)
 
 
 def test_a_board_too_small_for_expert_says_so():
     with pytest.raises(GenerationError) as info:
-        generate("custom", 3, "expert", cells=[(0, 0), (0, 1), (0, 2)])
+        generate(Board.from_cells([(0, 0), (0, 1), (0, 2)]), "expert")
     message = str(info.value)
     assert message.startswith("could not make an expert puzzle on this 3-cell board")
     assert "try another seed, a larger size or an easier level" in message
@@ -100,14 +103,14 @@ def test_a_board_too_small_for_expert_says_so():
 def test_rows_and_cols_obey_the_rectangle_size_range(rows, cols, size, label, value):
     started = time.perf_counter()
     with pytest.raises(ShapeError) as info:
-        generate("rectangle", size, rows=rows, cols=cols)
+        generate_shape("rectangle", size, rows=rows, cols=cols)
     expected = f"{label} {value} is out of range for 'rectangle': expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
     assert str(info.value) == expected
     assert time.perf_counter() - started < 0.5  # refused before any work
 
 
 def test_rows_and_cols_at_the_ends_of_the_range_are_accepted():
-    made = generate("rectangle", 8, "easy", rows=RECTANGLE.min_size, cols=RECTANGLE.max_size, seed=1)
+    made = generate_shape("rectangle", 8, "easy", rows=RECTANGLE.min_size, cols=RECTANGLE.max_size, seed=1)
     assert made.puzzle.size == RECTANGLE.min_size * RECTANGLE.max_size
 
 
@@ -120,7 +123,7 @@ BIG = ("rectangle", 20, "expert")
 def test_time_limit_stops_generation_soon_after_it_passes(limit: float):
     started = time.perf_counter()
     with pytest.raises(GenerationError) as info:
-        generate(*BIG, seed=5, max_seconds=limit)
+        generate_shape(*BIG, seed=5, max_seconds=limit)
     elapsed = time.perf_counter() - started
     assert limit <= elapsed < limit + 0.5
     words = "1 second" if limit == 1 else f"{limit:g} seconds"
@@ -132,7 +135,7 @@ def test_time_limit_stops_generation_soon_after_it_passes(limit: float):
 
 def test_time_limit_on_easy_does_not_suggest_an_easier_level():
     with pytest.raises(GenerationError, match=r"a smaller size or a longer time limit$"):
-        generate("rectangle", 20, "easy", max_seconds=0.01)
+        generate_shape("rectangle", 20, "easy", max_seconds=0.01)
 
 
 @pytest.mark.parametrize("limit", [1e-6, 0.01, 0.03])
@@ -140,10 +143,10 @@ def test_a_tiny_limit_is_a_generation_error_not_a_shape_error(limit: float):
     # These run out before or during the search for a path (about 0.05 s here), which
     # gets only what is left of the limit; that is not a fault of the board.
     with pytest.raises(GenerationError, match=f"gave up after {limit:g} seconds"):
-        generate("rectangle", 21, "easy", max_seconds=limit)
+        generate_shape("rectangle", 21, "easy", max_seconds=limit)
 
 
 def test_a_limit_that_is_not_reached_changes_nothing():
-    free = generate("heart", 8, "expert", seed=4)
-    limited = generate("heart", 8, "expert", seed=4, max_seconds=60)
+    free = generate_shape("heart", 8, "expert", seed=4)
+    limited = generate_shape("heart", 8, "expert", seed=4, max_seconds=60)
     assert (limited.puzzle, limited.solution, limited.grade) == (free.puzzle, free.solution, free.grade)

@@ -9,6 +9,7 @@ import pytest
 
 from engine import SolverGaveUp, parse_puzzle
 from engine.grading import DIFFICULTIES, grade, logic_solve
+
 from puzzle_files import DATA, PUZZLE_FILES, load
 
 
@@ -45,6 +46,7 @@ def test_a_puzzle_with_no_solution_cannot_be_graded():
         grade(parse_puzzle("1 . 3\n. . .\n. . 4"))
 
 
+@pytest.mark.slow
 def test_grading_with_a_budget_gives_up_within_it() -> None:
     puzzle = parse_puzzle((Path(__file__).parent.parent / "bench" / "puzzles" / "rectangle20_e2.txt").read_text())
     started = time.perf_counter()

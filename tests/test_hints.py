@@ -9,6 +9,7 @@ import pytest
 
 from engine import Board, Puzzle, SolverGaveUp, parse_puzzle
 from engine.hints import hint
+
 from puzzle_files import DATA, PUZZLE_FILES, load
 
 SMALL = [p for p in PUZZLE_FILES if "large" not in p.parts]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -31,7 +32,7 @@ CASES = [
 
 
 def edges(path: list[int]) -> set[tuple[int, int]]:
-    return {(min(a, b), max(a, b)) for a, b in zip(path, path[1:])}
+    return {(min(a, b), max(a, b)) for a, b in pairwise(path)}
 
 
 def has_path(board: Board) -> bool:
@@ -60,7 +61,7 @@ def test_path_covers_every_cell(name, adjacency, size):
     path = random_hamiltonian_path(board, random.Random(size))
     assert len(path) == board.size
     assert sorted(path) == list(range(board.size))
-    assert all(b in board.neighbours[a] for a, b in zip(path, path[1:]))
+    assert all(b in board.neighbours[a] for a, b in pairwise(path))
     assert is_hamiltonian_path(board, path)
 
 
@@ -91,7 +92,7 @@ def test_paths_are_varied(adjacency):
     paths = [random_hamiltonian_path(board, random.Random(seed)) for seed in range(4)]
     for path in paths:
         rows = [board.cells[i][0] for i in path]
-        along_rows = sum(a == b for a, b in zip(rows, rows[1:])) / 99
+        along_rows = sum(a == b for a, b in pairwise(rows)) / 99
         # a boustrophedon walk steps along a row 90% of the time
         assert along_rows < 0.7
     shared = [len(edges(a) & edges(b)) / 99 for i, a in enumerate(paths) for b in paths[i + 1:]]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import Adjacency, Board, Puzzle, SolverGaveUp, count_solutions, is_solution, parse_puzzle, solve
+
 from brute_force import brute_force_solutions
-from engine import Board, Puzzle, SolverGaveUp, count_solutions, is_solution, parse_puzzle, solve
 from puzzle_files import DATA, PUZZLE_FILES, load
 
 
@@ -22,7 +23,7 @@ def test_shipped_puzzles_have_exactly_their_known_solution(path):
     assert result.solution == known
 
 
-def random_puzzle(rng: random.Random, adjacency: str) -> Puzzle:
+def random_puzzle(rng: random.Random, adjacency: Adjacency) -> Puzzle:
     """A small board with holes and a random share of a random path's numbers given."""
     rows, cols = rng.randint(2, 4), rng.randint(2, 5)
     cells = [(r, c) for r in range(rows) for c in range(cols) if rng.random() < 0.85]
@@ -57,7 +58,8 @@ def test_counts_agree_with_a_naive_search(adjacency):
         assert result.count == len(expected)
         assert all(is_solution(puzzle, grid) for grid in result.solutions)
         if len(expected) < 3:  # below the cap both must list the very same solutions
-            assert sorted(map(sorted, map(dict.items, result.solutions))) == sorted(map(sorted, map(dict.items, expected)))
+            listed = sorted(map(sorted, map(dict.items, result.solutions)))
+            assert listed == sorted(map(sorted, map(dict.items, expected)))
         seen[min(len(expected), 2)] += 1
     # the random puzzles must have exercised none, one and many solutions
     assert all(seen.values()), seen
