@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: install run serve test bench load flood clean
+.PHONY: install run serve test check bench load flood clean
 
 # The stamp file is rebuilt when pyproject.toml changes, so new pins get installed.
 $(VENV)/.installed: pyproject.toml
@@ -18,17 +18,20 @@ install: $(VENV)/.installed
 # Serves on http://127.0.0.1:5000 (HOST=0.0.0.0 PORT=8000 make run to change that); the
 # SQLite database is created in instance/ on first run, DATABASE_URL selects another.
 run: install
+	$(VENV)/bin/hidato db upgrade
 	$(VENV)/bin/hidato serve
 
 # Production: gunicorn with WORKERS processes (default two per core plus one) on HOST:PORT
 # (default 127.0.0.1:5000); see the README for a reverse proxy, HTTPS and PostgreSQL.
 serve: install
-	$(VENV)/bin/gunicorn -c python:webapp.gunicorn_conf --no-control-socket webapp.wsgi:app
+	$(VENV)/bin/hidato db upgrade
+	$(VENV)/bin/gunicorn -c python:webapp.web.gunicorn_conf --no-control-socket webapp.web.wsgi:app
 
 # Browser tests use Debian's Chromium (Playwright cannot download browsers here); the PDF
 # booklet needs Pango (WeasyPrint) and its tests poppler-utils (pdfinfo, pdftotext, pdftoppm).
-# pytest runs beside a throw-away PostgreSQL server (tools/with_postgres.sh): the web and
-# storage tests run on SQLite and again on PostgreSQL.
+# Then ruff and mypy (pyproject.toml), and pytest on both cores (pytest-xdist) beside a
+# throw-away PostgreSQL server (tools/with_postgres.sh): the web and storage tests run on
+# SQLite and again on PostgreSQL.
 test: install
 	@if [ ! -x /usr/bin/chromium ]; then \
 		echo "installing chromium for the browser tests (apt-get)"; \
@@ -48,7 +51,14 @@ test: install
 			/etc/postgresql-common/createcluster.conf && \
 		$$SUDO apt-get install -y -qq postgresql >/dev/null; \
 	fi
-	bash tools/with_postgres.sh $(PY) -m pytest
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	bash tools/with_postgres.sh $(PY) -m pytest -n auto
+
+# Lint and types alone (make test runs them first).
+check: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 bench: install
 	$(PY) bench/solve_bench.py

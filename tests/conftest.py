@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -22,9 +23,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from werkzeug.serving import make_server
 
-from webapp import create_app
-from webapp.security import CSRF_FIELD, CSRF_HEADER
-from webapp.storage import database_url
+from webapp.store.store import database_url
+from webapp.web.app import create_app
+from webapp.web.security import CSRF_FIELD, CSRF_HEADER
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +107,7 @@ def _app(instance: Path, **config: Any) -> Flask:
         "INSTANCE_PATH": str(instance),
         "TESTING": True,
         "SECRET_KEY": "test",
-        "POOL_FILL_ON_START": False,
+        "POOL_FILL": False,
         # Never the environment's DATABASE_URL: the instance folder's SQLite file, or a
         # PostgreSQL schema of the test's own (the databases fixture).
         "DATABASE_URL": None,
@@ -126,10 +127,7 @@ def app(tmp_path: Path, databases: Databases) -> Iterator[Flask]:
 
 
 def _close(application: Flask) -> None:
-    found = application.extensions["hidato"]
-    found.refiller.stop()
-    found.generator.shutdown()
-    found.store.close()
+    application.extensions["hidato"].close()
 
 
 @pytest.fixture

@@ -208,7 +208,7 @@ async def measure(port: int, code: str, seconds: float, flooders: int, pause: fl
     return report
 
 
-async def _delayed(seconds: float, work: "asyncio.Future[None] | object") -> None:
+async def _delayed(seconds: float, work: asyncio.Future[None] | object) -> None:
     await asyncio.sleep(seconds)
     await work  # type: ignore[misc]
 

@@ -39,7 +39,7 @@ class Server:
     def start(self) -> None:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [str(GUNICORN), "-c", "python:webapp.gunicorn_conf", "--no-control-socket", "webapp.wsgi:app"],
+                [str(GUNICORN), "-c", "python:webapp.web.gunicorn_conf", "--no-control-socket", "webapp.web.wsgi:app"],
                 cwd=ROOT, env=self.env, stdout=log, stderr=log)
         deadline = time.monotonic() + 60
         while True:

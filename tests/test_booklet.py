@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from engine import is_solution
+from webapp.cli.booklet import add_print_arguments, print_booklet_command
+from webapp.paper.booklet import BookletOptions, check_options, make_puzzles, mixed_shapes, render_pdf
+
 from pdf_tools import ink, page_count, render_png, text
-from webapp.booklet import BookletOptions, check_options, make_puzzles, mixed_shapes, render_pdf
-from webapp.booklet_cli import add_print_arguments, print_booklet_command
 
 SMALL = BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=11)
 
@@ -92,6 +93,7 @@ def test_a_page_renders_to_png(small_puzzles, tmp_path: Path, artifacts_dir: Pat
     assert png.read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.slow
 def test_hex_boards_and_long_ids_stay_on_their_page(tmp_path: Path) -> None:
     puzzles = make_puzzles(BookletOptions("rectangle", 14, "easy", "hex", 5, 4, seed=1))
     pdf = tmp_path / "hex.pdf"

@@ -14,7 +14,7 @@ import pytest
 from engine.board import Puzzle, is_solution
 from engine.notation import PuzzleFormatError, parse_puzzle, split_puzzles
 from webapp.cli import main
-from webapp.cli_common import MAX_INPUT_BYTES
+from webapp.cli.common import MAX_INPUT_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data" / "puzzles"
@@ -44,7 +44,7 @@ def brute_force_count(puzzle: Puzzle) -> int:
     """Solutions of a tiny puzzle by trying every numbering."""
     cells = puzzle.board.cells
     return sum(
-        is_solution(puzzle, dict(zip(cells, order)))
+        is_solution(puzzle, dict(zip(cells, order, strict=True)))
         for order in itertools.permutations(range(1, len(cells) + 1))
     )
 
@@ -217,7 +217,7 @@ def test_multi_puzzle_file(tmp_path: Path):
     assert result.returncode == 2  # the worst: malformed
     blocks = result.stdout.split("\n\n")
     assert len(blocks) == 4
-    for number, (block, start) in enumerate(zip(blocks, starts), start=1):
+    for number, (block, start) in enumerate(zip(blocks, starts, strict=True), start=1):
         assert block.startswith(f"# puzzle {number} (line {start})")
     assert parse_puzzle(blocks[0]).givens == solution_of(SMALL).givens
     assert parse_puzzle(blocks[3]).givens == solution_of(CLASSIC).givens
@@ -306,6 +306,7 @@ def peak_rss(*args: str) -> tuple[int, int, float, str]:
     return int(status), int(lines), int(kib) / 1024, eval(errors)
 
 
+@pytest.mark.slow
 def test_solve_reads_many_puzzles_in_constant_memory(tmp_path: Path):
     # Before puzzles were streamed, a 16 MB file of one-cell puzzles took 1.07 GB, and
     # going from 2,000 to 30,000 puzzles raised the peak by 4.9 MB (from 62.5 MB).

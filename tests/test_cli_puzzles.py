@@ -6,11 +6,12 @@ import json
 import time
 
 import pytest
+from test_cli import assert_one_error_line, run
 
 from engine import count_solutions, grade, parse_puzzle, puzzle_from_id, split_puzzles
-from puzzle_files import DATA, load
-from test_cli import assert_one_error_line, run
 from webapp.cli import main
+
+from puzzle_files import DATA, load
 
 
 def test_generate_prints_a_unique_puzzle_and_its_solution():
@@ -94,6 +95,7 @@ def test_hint_on_malformed_input_names_the_place():
     assert assert_one_error_line(result).startswith("error: line 2, column 3")
 
 
+@pytest.mark.slow
 def test_print_writes_a_booklet_deterministic_by_seed(tmp_path):
     from pdf_tools import page_count, text
 
@@ -184,7 +186,8 @@ def test_grade_and_hint_on_several_puzzles(tmp_path, capsys):
     assert captured.out.startswith("puzzle 1 (line 1): level: ")
     second = len(classic.splitlines()) + 2
     assert captured.err.splitlines() == [
-        f"error: puzzle 2 (line {second}): line {second + 1}, column 3: unknown token 'y': expected a number, '.' or 'x'"
+        f"error: puzzle 2 (line {second}): line {second + 1}, column 3: "
+        "unknown token 'y': expected a number, '.' or 'x'"
     ]
     assert main(["hint", str(path)]) == 2
     assert capsys.readouterr().out.startswith("puzzle 1 (line 1): ")

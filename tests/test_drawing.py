@@ -8,11 +8,12 @@ import re
 import pytest
 
 from engine import parse_puzzle
-from webapp.drawing import HEX_RADIUS, SIDE, differing_cells, draw_board
+from webapp.paper.drawing import HEX_RADIUS, SIDE, differing_cells, draw_board
 
 
 def points(shape) -> list[tuple[float, float]]:
-    return [tuple(map(float, p.split(","))) for p in shape.points.split()]
+    pairs = [p.split(",") for p in shape.points.split()]
+    return [(float(x), float(y)) for x, y in pairs]
 
 
 def segments(outline: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -38,7 +39,7 @@ def test_solution_numbers_fill_the_open_cells_and_highlight_marks_cells() -> Non
     drawing = draw_board(puzzle, {(0, 0): 1, (0, 1): 2, (0, 2): 3}, highlight=[(0, 2)])
     assert [(s.text, s.given, s.highlight) for s in drawing.cells] == [
         ("1", True, False), ("2", False, False), ("3", False, True)]
-    assert "Row 1, column 3: 3" == drawing.cells[2].label
+    assert drawing.cells[2].label == "Row 1, column 3: 3"
 
 
 def test_hex_board_is_drawn_as_hexagons_odd_rows_shifted() -> None:

@@ -14,7 +14,8 @@ import pytest
 from flask import Flask
 
 from engine import parse_puzzle, puzzle_to_id
-from webapp import budget, limits
+from webapp.web import limits
+from webapp.work import budget
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD = (ROOT / "tests" / "data" / "budget" / "hard-900.txt").read_text()
@@ -69,9 +70,8 @@ def test_a_slot_is_held_while_the_work_runs_and_freed_after(tmp_path: Path) -> N
     slots = budget.Slots(str(tmp_path / "slots"), 1)
     with slots.hold(0.1, background=True):
         started = time.monotonic()
-        with pytest.raises(budget.Busy):
-            with slots.hold(0.3, background=True):
-                pass
+        with pytest.raises(budget.Busy), slots.hold(0.3, background=True):
+            pass
         assert 0.25 < time.monotonic() - started < 2  # it waited, briefly
     with slots.hold(0.1, background=True):
         pass  # free again
@@ -79,10 +79,9 @@ def test_a_slot_is_held_while_the_work_runs_and_freed_after(tmp_path: Path) -> N
 
 def test_two_slots_take_two_at_once(tmp_path: Path) -> None:
     slots = budget.Slots(str(tmp_path / "slots"), 2)
-    with slots.hold(0, background=True), slots.hold(0, background=True):
-        with pytest.raises(budget.Busy):
-            with slots.hold(0, background=True):
-                pass
+    with slots.hold(0, background=True), slots.hold(0, background=True), pytest.raises(budget.Busy):
+        with slots.hold(0, background=True):
+            pass
 
 
 HOLDER = """
@@ -102,9 +101,8 @@ def test_a_slot_held_by_another_process_counts_and_is_freed_when_it_dies(tmp_pat
                               stdout=subprocess.PIPE)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
-        with pytest.raises(budget.Busy):
-            with slots.hold(0.2, background=True):
-                pass
+        with pytest.raises(budget.Busy), slots.hold(0.2, background=True):
+            pass
     finally:
         holder.kill()
         holder.wait()
@@ -143,7 +141,7 @@ def test_a_board_larger_than_the_site_plays_is_refused_at_once(client) -> None:
     for action in ("solve", "check", "grade", "play"):
         status, html, seconds = _editor(client, text, action)
         assert status == 400
-        assert f"This board has 1,600 cells" in html and f"up to {limits.MAX_BOARD_CELLS:,} cells" in html
+        assert "This board has 1,600 cells" in html and f"up to {limits.MAX_BOARD_CELLS:,} cells" in html
         assert seconds < 1
 
 

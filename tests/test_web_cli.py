@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.storage import Store
+from webapp.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,8 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import parse_puzzle, puzzle_to_id
+from webapp.web.editor import grid_of_text, resize, text_of_grid
+
 from puzzle_files import DATA, load
-from webapp.editor import grid_of_text, resize, text_of_grid
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIQUE = "1 . 3\n6 5 .\n. . 9\n"

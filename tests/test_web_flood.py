@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flood import run, summary
-from gunicorn_server import Server
+import pytest
+
 from engine import parse_puzzle, puzzle_to_id
+
+from flood_client import run, summary
+from gunicorn_server import Server
 from puzzle_files import DATA
 
 CODE = puzzle_to_id(parse_puzzle((DATA / "classic-8x8-40.txt").read_text()))
 
 
+@pytest.mark.slow
 def test_pages_stay_quick_while_the_editor_is_flooded(tmp_path: Path) -> None:
     server = Server(tmp_path / "instance", None, workers=2)
     server.env.update(HIDATO_PROXIES="1", HIDATO_SOLVE_SECONDS="2", HIDATO_WORK_SLOTS="1")

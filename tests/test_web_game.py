@@ -1,4 +1,4 @@
-"""webapp.game: entries, feedback, undo/redo, the clock (no Flask, no database)."""
+"""webapp.core.game: entries, feedback, undo/redo, the clock (no Flask, no database)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from engine import parse_puzzle
+from webapp.core.game import IDLE_LIMIT, EntryError, Game, State, format_seconds, parse_entry
+
 from puzzle_files import DATA, load
-from webapp.game import IDLE_LIMIT, EntryError, Game, format_seconds, parse_entry
 
 T0 = datetime(2026, 1, 1, 12, 0, 0)
 
@@ -93,6 +94,19 @@ def test_reveal_fills_the_board_unsolved(game: Game) -> None:
     assert game.grid() == game.solution
     game.restart(T0)
     assert game.state.entries == {} and not game.finished and game.state.mistakes == 0
+
+
+def test_restart_is_a_new_game_in_the_same_state(game: Game) -> None:
+    """Every field goes back, in the state object the caller holds (it is what gets saved)."""
+    held = game.state
+    game.enter(game.open_cells[0], 1, T0)  # a mistake, history, a running clock
+    game.pause(T0 + timedelta(seconds=20))
+    game.reveal(T0 + timedelta(seconds=30))
+    later = T0 + timedelta(minutes=5)
+    game.restart(later)
+    assert game.state is held
+    assert held == State(started=later, last_activity=later, clock_started=later)
+    assert not game.can_undo() and game.seconds(later + timedelta(seconds=7)) == 7
 
 
 def test_pause_and_idle_time_do_not_count(game: Game) -> None:

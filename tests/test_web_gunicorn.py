@@ -15,8 +15,8 @@ from gunicorn_server import GUNICORN, ROOT, Server
 def _printed_config(**env: str) -> str:
     environment = {k: v for k, v in os.environ.items() if k not in ("HIDATO_PROXIES", "FORWARDED_ALLOW_IPS")}
     environment.update(env)
-    done = subprocess.run([str(GUNICORN), "-c", "python:webapp.gunicorn_conf", "--print-config", "webapp.wsgi:app"],
-                          cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60)
+    command = [str(GUNICORN), "-c", "python:webapp.web.gunicorn_conf", "--print-config", "webapp.web.wsgi:app"]
+    done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import puzzle_to_id
+
 from pdf_tools import ink, page_count, text
 from puzzle_files import DATA, load
 
@@ -85,6 +86,7 @@ def test_booklet_form(client: FlaskClient) -> None:
     assert '<option value="mixed" selected>Mixed</option>' in html
 
 
+@pytest.mark.slow
 def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Flask) -> None:
     response = client.post("/booklet", data=BOOKLET)
     assert response.status_code == 200
@@ -111,6 +113,7 @@ def text_of(pdf_bytes: bytes, folder: Path) -> str:
     return text(path)
 
 
+@pytest.mark.slow
 def test_mixed_booklet_four_to_a_page(client: FlaskClient, tmp_path: Path) -> None:
     response = client.post("/booklet", data={"shape": "mixed", "difficulty": "easy", "variant": "numbrix",
                                              "count": "5", "per_page": "4", "seed": "2"})
@@ -147,6 +150,7 @@ def test_booklet_bad_input_is_a_400_with_a_message(client: FlaskClient, form: di
     assert "<form" in html  # the form again, to put it right
 
 
+@pytest.mark.slow
 def test_a_slow_booklet_waits_on_a_page_then_links_to_the_pdf(tmp_path: Path, make_app) -> None:
     app = make_app(tmp_path, BOOKLET_WAIT_SECONDS=0)
     client = app.test_client()
@@ -182,7 +186,8 @@ def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
 
 def test_a_booklet_without_a_seed_takes_from_the_pool_first(app: Flask, client: FlaskClient,
                                                              tmp_path: Path) -> None:
-    from webapp.puzzles import Options, generate
+    from webapp.core.options import Options
+    from webapp.core.stored import generate
 
     found = app.extensions["hidato"]
     pooled = generate(Options("diamond", 3, "hard", "hidato"), seed=7)

@@ -13,8 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import parse_puzzle, puzzle_to_id
+from webapp.core.options import Options, daily_options
+
 from puzzle_files import DATA, load
-from webapp.puzzles import Options, daily_options
 
 PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
 CODE = puzzle_to_id(PUZZLE)
@@ -72,7 +73,7 @@ def test_home_has_the_form_the_puzzle_of_the_day_and_examples(client: FlaskClien
 def test_puzzle_of_the_day_is_the_same_for_everyone_on_a_date(tmp_path: Path, make_app) -> None:
     day = date(2026, 3, 14)
     first, second = make_app(tmp_path / "a"), make_app(tmp_path / "b")
-    from webapp.puzzles import daily
+    from webapp.store.catalog import daily
 
     one = daily(first.extensions["hidato"].store, day)
     two = daily(second.extensions["hidato"].store, day)
@@ -127,7 +128,7 @@ def test_new_puzzle_with_bad_options_is_a_400_with_a_message(client: FlaskClient
 
 def test_slow_generation_shows_a_waiting_page_then_the_puzzle(tmp_path: Path, make_app) -> None:
     app = make_app(tmp_path, GENERATE_WAIT_SECONDS=0)
-    asked = []
+    asked: list[Options | None] = []
     app.extensions["hidato"].refiller.request = asked.append  # no child process in tests
     client = app.test_client()
     response = client.post("/new", data={"shape": "diamond", "size": "3", "difficulty": "easy",
@@ -150,13 +151,13 @@ def test_slow_generation_shows_a_waiting_page_then_the_puzzle(tmp_path: Path, ma
 
 
 def test_pooled_puzzles_are_served_first(app: Flask, client: FlaskClient) -> None:
-    from webapp.pool import fill
+    from webapp.store.pool import fill
 
     options = Options("rectangle", 4, "easy", "hidato")
     store = app.extensions["hidato"].store
     assert fill(store, [options], count=2) == 2
     assert fill(store, [options], count=2) == 0  # already full
-    asked = []
+    asked: list[Options | None] = []
     app.extensions["hidato"].refiller.request = asked.append
     response = client.post("/new", data={"shape": "rectangle", "size": "4", "difficulty": "easy",
                                          "variant": "hidato"})
@@ -415,7 +416,7 @@ def test_clock_events(client: FlaskClient, event: str, status: int) -> None:
 def _progress_rows(app: Flask) -> int:
     from sqlalchemy import func, select
 
-    from webapp.storage import ProgressRow
+    from webapp.store.store import ProgressRow
 
     with app.extensions["hidato"].store.engine.connect() as connection:
         return int(connection.execute(select(func.count()).select_from(ProgressRow)).scalar_one())

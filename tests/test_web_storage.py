@@ -1,4 +1,4 @@
-"""webapp.storage on a real database (SQLite, and PostgreSQL under make test): puzzles, the
+"""webapp.store on a real database (SQLite, and PostgreSQL under make test): puzzles, the
 pool, progress written atomically, and what several server processes share."""
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine import puzzle_to_id
+from webapp.core.game import State
+from webapp.core.stored import StoredPuzzle
+from webapp.store.store import Store, database_url
+
 from puzzle_files import DATA, load
-from webapp.game import State
-from webapp.storage import Store, StoredPuzzle, database_url
 
 PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
 CODE = puzzle_to_id(PUZZLE)

@@ -14,26 +14,26 @@ import os
 import random
 import re
 import signal
-import sys
 import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from http.cookiejar import CookieJar
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import puzzle_to_id
-from puzzle_files import DATA, load
-from webapp.pool import fill
-from webapp.puzzles import Options
+from webapp.core.options import Options
+from webapp.store.pool import fill
+from webapp.store.store import Store, database_url
+
 from gunicorn_server import Server
-from webapp.storage import Store, database_url
+from puzzle_files import DATA, load
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE, SOLUTION = load(DATA / "classic-8x8-40.txt")
@@ -243,6 +243,7 @@ def server_database(tmp_path: Path, databases) -> Iterator[tuple[Path, str | Non
     yield instance, databases.url("gunicorn")
 
 
+@pytest.mark.slow
 def test_workers_killed_mid_session_and_a_restart_lose_nothing(server_database) -> None:
     instance, database = server_database
     server = Server(instance, database, workers=2)

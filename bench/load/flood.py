@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from engine import parse_puzzle, puzzle_to_id  # noqa: E402
-from flood import PROBES, Report, measure, summary  # noqa: E402
+
+from flood_client import PROBES, Report, measure, summary  # noqa: E402
 from gunicorn_server import Server  # noqa: E402
 
 

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the gunicorn launcher the worker tests use
 
 from engine import parse_puzzle, puzzle_to_id  # noqa: E402
+
 from gunicorn_server import Server  # noqa: E402
 
 PUZZLE_FILES = ["tests/data/puzzles/classic-8x8-40.txt", "tests/data/puzzles/seed004-irregular-53.txt",
@@ -278,7 +279,7 @@ def _fresh_schema(url: str) -> str:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from webapp.storage import database_url
+    from webapp.store.store import database_url
 
     url = database_url(url, "")
     schema = f"load_{int(time.time())}_{os.getpid()}"

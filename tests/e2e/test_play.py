@@ -10,6 +10,7 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from engine import Cell, puzzle_to_id
+
 from puzzle_files import DATA, load
 
 SMALL, SMALL_SOLUTION = load(DATA / "seed000-5x5.txt")

@@ -8,6 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from engine import puzzle_to_id
+
 from pdf_tools import ink, page_count, text
 from puzzle_files import DATA, load
 

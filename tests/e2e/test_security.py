@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from engine import Cell, puzzle_to_id
+
 from puzzle_files import DATA, load
 
 PUZZLE, SOLUTION = load(DATA / "classic-8x8-40.txt")

@@ -1,12 +1,5 @@
 """``hidato print``: a PDF booklet of new puzzles from the command line.
 
-``webapp/cli.py`` wires it up::
-
-    sub = commands.add_parser("print", help=PRINT_HELP, description=PRINT_DESCRIPTION,
-                              epilog=PRINT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_print_arguments(sub)
-    sub.set_defaults(handler=print_booklet_command)
-
 The same options and ``--seed`` give the same puzzles, so a booklet can be made again.
 Exit status 0 when the PDF is written, 2 for options the generator refuses or a file
 that can't be written (one ``error: ...`` line on stderr).
@@ -18,14 +11,23 @@ import argparse
 import os
 import secrets
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES
 
-from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, check_options, make_puzzles, \
-    page_count, render_pdf, title_of
-from .cli_common import EXIT_OK, bounded_int, positive_int
-from .cli_common import fail as _fail
+from ..paper.booklet import (
+    MAX_COUNT,
+    MIXED,
+    PER_PAGE,
+    BookletOptions,
+    check_options,
+    make_puzzles,
+    page_count,
+    render_pdf,
+    title_of,
+)
+from .common import EXIT_OK, bounded_int, positive_int
+from .common import fail as _fail
 
 PRINT_HELP = "make a PDF booklet of new puzzles, solutions at the back"
 PRINT_DESCRIPTION = (
@@ -61,6 +63,14 @@ def _choice(allowed: tuple[str, ...], what: str) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(f"unknown {what} {text!r}: expected {', '.join(allowed)}")
         return value
     return check
+
+
+def add_print(commands: argparse._SubParsersAction) -> None:
+    """Register ``hidato print``."""
+    sub = commands.add_parser("print", help=PRINT_HELP, description=PRINT_DESCRIPTION,
+                              epilog=PRINT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_print_arguments(sub)
+    sub.set_defaults(handler=print_booklet_command)
 
 
 def add_print_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,7 +13,9 @@ import argparse
 import contextlib
 import math
 import sys
-from typing import BinaryIO, Callable, ContextManager, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import BinaryIO, NamedTuple
 
 from engine import iter_puzzles, plural
 
@@ -143,7 +145,7 @@ def read_lines(path: str) -> Iterator[str]:
             consumed += len(raw)
 
 
-def _open(path: str, name: str) -> ContextManager[BinaryIO]:
+def _open(path: str, name: str) -> AbstractContextManager[BinaryIO]:
     if path == "-":
         return contextlib.nullcontext(sys.stdin.buffer)  # not ours to close
     try:

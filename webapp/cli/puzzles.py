@@ -17,7 +17,7 @@ from engine import (
     PuzzleFormatError,
     ShapeError,
     format_puzzle,
-    generate,
+    generate_shape,
     grade,
     hint,
     parse_puzzle,
@@ -25,7 +25,7 @@ from engine import (
     solve,
 )
 
-from .cli_common import (
+from .common import (
     EXIT_BAD_INPUT,
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -104,8 +104,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = _Progress(args.count)
     for i in range(args.count):
         try:
-            made = generate(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows, args.cols,
-                            max_seconds=args.time_limit)
+            made = generate_shape(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows,
+                                  args.cols, max_seconds=args.time_limit)
         except (ShapeError, GenerationError, ValueError) as err:
             progress.done()
             # With several puzzles, say which one: the others may well be fine.

@@ -7,11 +7,12 @@ views build a ``Game`` from it for each request.  Cells are engine cells, (row, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
-from typing import Mapping
+from datetime import UTC, datetime, timedelta
 
 from engine import Cell, Grid, Puzzle
+from engine import cell_name as engine_cell_name
 
 Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means empty
 # A tab left open with nobody touching it stops counting after this long: the page
@@ -23,7 +24,7 @@ MAX_HISTORY = 2000
 
 def utcnow() -> datetime:
     """The current time in UTC, naive (as every stored time is)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 @dataclass
@@ -41,6 +42,15 @@ class State:
     started: datetime | None = None
     solved_at: datetime | None = None
     revealed: bool = False
+
+    def clear(self, now: datetime) -> None:
+        """Back to a game just begun at ``now``: no entries, no history, a fresh clock.
+
+        In place, like every other change, so whoever holds the state sees it."""
+        self.entries, self.history, self.undo_pos, self.mistakes = {}, [], 0, 0
+        self.elapsed, self.clock_started, self.paused = 0.0, now, False
+        self.last_activity = self.started = now
+        self.solved_at, self.revealed = None, False
 
 
 class EntryError(ValueError):
@@ -90,7 +100,7 @@ class CellView:
         if self.wrong:
             parts.append("wrong number")
         if self.also_at is not None:
-            where = cell_name(self.also_at).lower()
+            where = engine_cell_name(self.also_at)
             if self.also_count:
                 others = "cell" if self.also_count == 1 else "cells"
                 where += f", and {self.also_count} other {others}"
@@ -101,8 +111,9 @@ class CellView:
 
 
 def cell_name(cell: Cell) -> str:
-    """``Row 2, column 3`` for the 0-based cell (1, 2)."""
-    return f"Row {cell[0] + 1}, column {cell[1] + 1}"
+    """The engine's "row 2, column 3", capitalised to begin a sentence."""
+    name = engine_cell_name(cell)
+    return name[0].upper() + name[1:]
 
 
 def parse_entry(text: str | None, size: int) -> int:
@@ -277,9 +288,7 @@ class Game:
 
     def restart(self, now: datetime | None = None) -> None:
         """Clear every entry, the history, the clock and the mistakes."""
-        now = now or utcnow()
-        fresh = State(started=now, last_activity=now, clock_started=now)
-        self.state.__dict__.update(fresh.__dict__)  # the same State: callers hold on to it
+        self.state.clear(now or utcnow())
         self._holding = None
 
     def reveal(self, now: datetime | None = None) -> None:

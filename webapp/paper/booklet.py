@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from engine import SHAPES, shape_board
 
-from engine import ADJACENCIES, DIFFICULTIES, SHAPES, shape_board
-
+from ..core.options import Options, check_adjacency, check_difficulty, check_shape, check_size, variant_of
+from ..core.stored import StoredPuzzle, generate
 from .drawing import Drawing, draw_board
-from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, Options, generate
-from .storage import StoredPuzzle
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 STYLESHEET = ROOT / "static" / "booklet.css"
 
@@ -67,13 +66,9 @@ class Sheet:
     height: str = ""
 
 
-def variant_label(adjacency: str) -> str:
-    return VARIANTS[VARIANT_OF_ADJACENCY.get(adjacency, "hidato")][0]
-
-
 def describe(stored: StoredPuzzle) -> str:
     """``Hidato · Diamond 5 · Medium · 41 cells``: what a printed puzzle is."""
-    parts = [variant_label(stored.adjacency)]
+    parts = [variant_of(stored.adjacency).label]
     if stored.shape and stored.shape != "custom":
         parts.append(f"{stored.shape.capitalize()}{f' {stored.size}' if stored.size else ''}")
     if stored.difficulty:
@@ -84,12 +79,10 @@ def describe(stored: StoredPuzzle) -> str:
 
 def check_options(options: BookletOptions) -> None:
     """Refuse at once what can be seen to be wrong (ValueError with a message for the person)."""
-    if options.shape != MIXED and options.shape not in SHAPES:
-        raise ValueError(f"Unknown shape {options.shape[:40]!r}: choose mixed or one of {', '.join(SHAPES)}")
-    if options.difficulty not in DIFFICULTIES:
-        raise ValueError(f"Unknown difficulty {options.difficulty[:40]!r}: choose one of {', '.join(DIFFICULTIES)}")
-    if options.adjacency not in ADJACENCIES:
-        raise ValueError(f"Unknown adjacency {options.adjacency[:40]!r}: choose king, rook or hex")
+    if options.shape != MIXED:
+        check_shape(options.shape)
+    check_difficulty(options.difficulty)
+    check_adjacency(options.adjacency)
     if not 1 <= options.count <= MAX_COUNT:
         raise ValueError(f"The number of puzzles must be from 1 to {MAX_COUNT}, not {options.count}")
     if options.per_page not in PER_PAGE:
@@ -98,11 +91,8 @@ def check_options(options: BookletOptions) -> None:
         if not mixed_shapes(options.adjacency):
             raise ValueError(f"No shape can be played with {options.adjacency} moves")
         return
-    spec = SHAPES[options.shape]
-    size = options.size if options.size is not None else spec.default_size
-    if not spec.min_size <= size <= spec.max_size:
-        raise ValueError(f"Size for {options.shape} must be from {spec.min_size} to {spec.max_size}, not {size}")
-    shape_board(options.shape, size, options.adjacency)  # ShapeError (a ValueError) says why not
+    size = check_size(SHAPES[options.shape], options.size)
+    shape_board(options.shape, size, options.adjacency)  # type: ignore[arg-type]  # ShapeError says why not
 
 
 def mixed_shapes(adjacency: str) -> list[str]:
@@ -134,7 +124,7 @@ def make_puzzles(options: BookletOptions, take: Take | None = None,
     """
     check_options(options)
     rng = random.Random(f"hidato-booklet/{options.seed}")
-    variant = VARIANT_OF_ADJACENCY[options.adjacency]
+    variant = variant_of(options.adjacency).key
     if options.shape == MIXED:
         order = mixed_shapes(options.adjacency)
         rng.shuffle(order)
@@ -205,7 +195,9 @@ def page_count(count: int, per_page: int) -> int:
     return 2 * math.ceil(count / per_page)
 
 
-def _environment() -> Environment:
+def _environment() -> Any:
+    from jinja2 import Environment, FileSystemLoader, select_autoescape  # on first use: the CLI starts light
+
     return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]))
 
 
@@ -241,4 +233,4 @@ def title_of(options: BookletOptions) -> str:
     """``12 medium Diamond puzzles`` for the PDF's title and file name."""
     shape = "mixed" if options.shape == MIXED else options.shape.capitalize()
     noun = "puzzle" if options.count == 1 else "puzzles"
-    return f"{options.count} {options.difficulty} {shape} {variant_label(options.adjacency)} {noun}"
+    return f"{options.count} {options.difficulty} {shape} {variant_of(options.adjacency).label} {noun}"

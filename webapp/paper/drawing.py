@@ -13,10 +13,12 @@ Pure Python, no Flask: the booklet command renders it without an app.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from engine import Cell, Puzzle
+
+from ..core.game import cell_name
 
 SIDE = 40.0  # a square cell's side, and a hexagon's width, in SVG units
 THIN = 1.0  # lines between cells
@@ -52,9 +54,8 @@ class CellShape:
 
     @property
     def label(self) -> str:
-        r, c = self.cell
         what = f"given {self.text}" if self.given else (self.text or "empty")
-        return f"Row {r + 1}, column {c + 1}: {what}"
+        return f"{cell_name(self.cell)}: {what}"
 
 
 @dataclass(frozen=True)

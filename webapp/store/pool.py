@@ -15,14 +15,19 @@ import socket
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
-from typing import Callable, Iterable
 
-from .puzzles import Options, VARIANTS, daily, difficulties, generate, shapes
-from .storage import Store
+from engine import DIFFICULTIES, SHAPES
+
+from ..core.options import VARIANTS, Options
+from ..core.stored import generate
+from .catalog import daily
+from .store import Store
 
 # Where ``python -m webapp.cli`` finds the package even when it is not installed.
-_PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Difficulties always kept in the pool: the ones whose generation can take seconds.
 POOLED_DIFFICULTIES = ("hard", "expert")
 # A claim on a slot runs out after this long, in case the process holding it died.
@@ -31,13 +36,12 @@ CLAIM_SECONDS = 10 * 60
 
 def default_targets() -> list[Options]:
     """Each shape at its default size, in every variant, at the slow difficulties."""
-    known = difficulties()
     return [
         Options(name, spec.default_size, difficulty, variant)
-        for name, spec in shapes().items()
+        for name, spec in SHAPES.items()
         for variant in VARIANTS
         for difficulty in POOLED_DIFFICULTIES
-        if difficulty in known
+        if difficulty in DIFFICULTIES
     ]
 
 
@@ -57,7 +61,7 @@ def fill(store: Store, targets: Iterable[Options], count: int = 1,
     made = 0
     for day in days:
         name = f"daily:{day.isoformat()}"
-        if store.daily(day) is not None or not store.claim(name, owner, CLAIM_SECONDS):
+        if store.daily(day) is not None or not store.claim(name, owner, CLAIM_SECONDS, dead=owner_is_dead):
             continue
         try:
             if store.daily(day) is None:
@@ -68,7 +72,7 @@ def fill(store: Store, targets: Iterable[Options], count: int = 1,
             store.release(name, owner)
     for options in targets:
         name = "pool:" + ":".join(str(part) for part in option_key(options))
-        if not store.claim(name, owner, CLAIM_SECONDS):
+        if not store.claim(name, owner, CLAIM_SECONDS, dead=owner_is_dead):
             if report:
                 report(f"{_describe(options)}: another process is filling it")
             continue
@@ -77,6 +81,22 @@ def fill(store: Store, targets: Iterable[Options], count: int = 1,
         finally:
             store.release(name, owner)
     return made
+
+
+def owner_is_dead(owner: str) -> bool:
+    """Whether a claim's owner ("host/pid/token") is a process of this machine that has ended:
+    a filler killed half-way must not keep its slot empty until the claim runs out."""
+    host, _, rest = owner.partition("/")
+    pid = rest.partition("/")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # alive, someone else's
+    return False
 
 
 def _fill_slot(store: Store, options: Options, count: int, report: Callable[[str], None] | None,
@@ -156,6 +176,23 @@ class Refiller:
             self._running = None
             if self._wanted or self._defaults_wanted:
                 self._start_locked()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until no refill runs or is wanted; whether that happened within ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                idle = self._running is None and not self._wanted and not self._defaults_wanted
+            if idle:
+                return True
+            time.sleep(0.05)
+        return False
+
+    @property
+    def running_pid(self) -> int | None:
+        """The process id of the refill running now, if any."""
+        with self._lock:
+            return self._running.pid if self._running is not None else None
 
     def stop(self) -> None:
         """End the child process if it is running (used by tests and shutdown)."""

@@ -1,9 +1,9 @@
-"""Storage of puzzles and players' progress, the only module that talks to the database.
+"""Storage of puzzles and players' progress: the one class that talks to the database.
 
 SQLAlchemy over an SQLite file in the instance folder by default, or the database named
-by ``DATABASE_URL`` (PostgreSQL).  Tables are created on start (``create_all`` never
-drops or alters anything, so no entries are lost); the other modules get plain
-dataclasses back, never ORM rows.
+by ``DATABASE_URL`` (PostgreSQL).  The tables are in ``models.py`` and brought to the
+latest schema by ``schema.upgrade`` (Alembic); the other layers get plain dataclasses
+back, never ORM rows.
 
 Writes of a player's progress are read-modify-write in one transaction that takes the
 write lock first (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on
@@ -21,137 +21,31 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import (
-    BigInteger,
-    Date,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
-    create_engine,
-    delete,
-    event,
-    func,
-    select,
-)
+from sqlalchemy import create_engine, delete, event, func, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-from engine import Cell, Grid, Puzzle, format_puzzle, parse_puzzle
+from engine import Cell, format_puzzle, parse_puzzle
 
-from .game import State, utcnow
+from ..core.game import State, utcnow
+from ..core.stored import StoredPuzzle
+from . import schema
+from .models import ClaimRow, ProgressRow, PuzzleRow, RateRow, TicketRow, UnplayableRow
 
 T = TypeVar("T")
 # Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
 _WAL_ATTEMPTS = 100
-# The PostgreSQL advisory lock held while tables are created (any fixed number).
-_SCHEMA_LOCK = 0x48696461746F
 # Rate-limit counts older than this are deleted now and then (longer than any window).
 RATE_KEEP_SECONDS = 3600
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class PuzzleRow(Base):
-    __tablename__ = "puzzles"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    # sha256 of the compact id: ids of large boards are too long for some indexes.
-    key: Mapped[str] = mapped_column(String(64), unique=True)
-    code: Mapped[str] = mapped_column(Text)  # the compact id, engine.puzzle_to_id
-    shape: Mapped[str] = mapped_column(String(40))
-    size: Mapped[int | None] = mapped_column(Integer)
-    adjacency: Mapped[str] = mapped_column(String(8))
-    difficulty: Mapped[str | None] = mapped_column(String(16))
-    grade: Mapped[str | None] = mapped_column(Text)  # JSON: {"level": ..., "techniques": {...}}
-    puzzle: Mapped[str] = mapped_column(Text)  # text notation
-    solution: Mapped[str] = mapped_column(Text)  # text notation, every cell filled
-    seed: Mapped[int | None] = mapped_column(BigInteger)
-    created: Mapped[datetime] = mapped_column(DateTime)
-    # Waiting in the pool of pre-generated puzzles; cleared when handed to a player.
-    pooled: Mapped[bool] = mapped_column(default=False, index=True)
-    daily: Mapped[date | None] = mapped_column(Date, unique=True)
-
-
-class UnplayableRow(Base):
-    """A puzzle id found not to be playable (no solution, several, too hard to settle),
-    remembered so that asking again costs nothing."""
-
-    __tablename__ = "unplayable"
-
-    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the compact id
-    message: Mapped[str] = mapped_column(Text)  # what the player is told
-    created: Mapped[datetime] = mapped_column(DateTime)
-
-
-class ProgressRow(Base):
-    __tablename__ = "progress"
-    __table_args__ = (UniqueConstraint("player", "puzzle_id"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player: Mapped[str] = mapped_column(String(64), index=True)  # the browser session
-    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id"), index=True)
-    entries: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, value], ...]
-    history: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, old, new], ...]
-    undo_pos: Mapped[int] = mapped_column(Integer, default=0)
-    mistakes: Mapped[int] = mapped_column(Integer, default=0)
-    elapsed: Mapped[float] = mapped_column(Float, default=0.0)
-    clock_started: Mapped[datetime | None] = mapped_column(DateTime)
-    paused: Mapped[bool] = mapped_column(default=False)
-    last_activity: Mapped[datetime | None] = mapped_column(DateTime)
-    started: Mapped[datetime] = mapped_column(DateTime)
-    updated: Mapped[datetime] = mapped_column(DateTime)
-    solved_at: Mapped[datetime | None] = mapped_column(DateTime)
-    revealed: Mapped[bool] = mapped_column(default=False)
-
-
-class TicketRow(Base):
-    """Slow work (a generated puzzle) that any server process can report on."""
-
-    __tablename__ = "tickets"
-
-    ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    request: Mapped[str] = mapped_column(Text)  # JSON: what was asked for
-    status: Mapped[str] = mapped_column(String(16))  # waiting, running, done, refused, failed
-    result: Mapped[str | None] = mapped_column(Text)  # the puzzle's id when done, else the message
-    created: Mapped[datetime] = mapped_column(DateTime, index=True)
-    # Past this without an answer, the process doing the work has died (or was restarted).
-    deadline: Mapped[datetime] = mapped_column(DateTime)
-
-
-class ClaimRow(Base):
-    """A named piece of work one process has taken on (e.g. filling one pool slot)."""
-
-    __tablename__ = "claims"
-
-    name: Mapped[str] = mapped_column(String(200), primary_key=True)
-    owner: Mapped[str] = mapped_column(String(64))
-    until: Mapped[datetime] = mapped_column(DateTime)  # a claim whose owner died runs out
-
-
-class RateRow(Base):
-    """How often a client used an expensive endpoint in one time window."""
-
-    __tablename__ = "rate_limits"
-
-    client: Mapped[str] = mapped_column(String(64), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
-    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # the window's start, epoch seconds
-    hits: Mapped[int] = mapped_column(Integer, default=0)
 
 
 @dataclass(frozen=True)
@@ -165,26 +59,6 @@ class Ticket:
     result: str | None
     created: datetime
     deadline: datetime
-
-
-@dataclass(frozen=True)
-class StoredPuzzle:
-    """A puzzle as stored: the puzzle, its unique solution and how it was made."""
-
-    code: str
-    puzzle: Puzzle
-    solution: Grid
-    shape: str = "custom"
-    size: int | None = None
-    difficulty: str | None = None
-    grade: dict[str, Any] | None = None
-    seed: int | None = None
-    created: datetime | None = None
-    daily: date | None = None
-
-    @property
-    def adjacency(self) -> str:
-        return self.puzzle.board.adjacency
 
 
 @dataclass(frozen=True)
@@ -227,7 +101,7 @@ def database_url(url: str | None, instance_path: str) -> str:
 class Store:
     """The database: puzzles, the pool, puzzles of the day and players' progress."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, upgrade: bool = True):
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         options: dict[str, Any] = {}
@@ -242,14 +116,8 @@ class Store:
             _lock_on_begin(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._hits_counted = 0
-        self._create_tables()
-
-    def _create_tables(self) -> None:
-        """Create what is missing, one process at a time (workers start together on an empty database)."""
-        with self.engine.begin() as connection:  # SQLite: BEGIN IMMEDIATE, the write lock
-            if not self.is_sqlite:
-                connection.execute(select(func.pg_advisory_xact_lock(_SCHEMA_LOCK)))
-            Base.metadata.create_all(connection)
+        # What bringing the schema up to date did ("already at 0002", "created at 0002", ...).
+        self.schema_note = schema.upgrade(self.engine) if upgrade else "not checked"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -445,13 +313,17 @@ class Store:
                 session.delete(row)
             return found
 
-    def claim(self, name: str, owner: str, seconds: float) -> bool:
-        """Take on the work ``name`` for ``seconds`` unless another owner holds it; whether we got it."""
+    def claim(self, name: str, owner: str, seconds: float, dead: Callable[[str], bool] | None = None) -> bool:
+        """Take on the work ``name`` for ``seconds`` unless another owner holds it; whether we got it.
+
+        ``dead(owner)`` says whether a holder is known to be gone (a process of this
+        machine that died): its claim is taken over at once instead of running out.
+        """
         now = utcnow()
         try:
             with self._session() as session:
                 row = session.get(ClaimRow, name, with_for_update=True)
-                if row is not None and row.owner != owner and row.until > now:
+                if row is not None and row.owner != owner and row.until > now and not (dead and dead(row.owner)):
                     return False
                 if row is None:
                     session.add(ClaimRow(name=name, owner=owner, until=now + timedelta(seconds=seconds)))

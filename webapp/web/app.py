@@ -1,65 +1,43 @@
-"""The Hidato command line and web application.
+"""The Flask app: ``create_app(config)`` builds it.
 
-``create_app(config)`` builds the Flask app: the database (``storage``), the generator
-and the pool refiller live in ``app.extensions["hidato"]``; the pages are blueprints:
-``pages`` (home, new puzzle, my puzzles), ``play`` (a puzzle's page and what it posts),
+Settings come from ``settings.py`` (defaults, the environment, then ``config``); the
+store, the runner of heavy work, the ticket runner and the pool refiller live in
+``app.extensions["hidato"]`` (``services.py``); the pages are blueprints: ``pages``
+(home, new puzzle, my puzzles), ``play`` (a puzzle's page and what it posts),
 ``printing`` (printable pages, PDF booklets) and ``editor`` (the solver page).
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
-from flask import Flask, current_app, render_template, request
+from flask import Flask, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import limits, security
-from .budget import Runner, Slots, default_slot_count
-from .game import format_seconds
-from .pool import Refiller
-from .puzzles import QUEUE_SECONDS, Generator
-from .storage import Store, database_url
+from ..core.game import format_seconds
+from ..core.options import VARIANTS, variant_of
+from ..store.pool import Refiller
+from ..store.store import Store, database_url
+from ..work.budget import Runner, Slots
+from . import limits, security, settings
+from .jobs import QUEUE_SECONDS, Jobs
+from .services import Services
 
-__all__ = ["create_app", "services"]
-
-
-@dataclass
-class Services:
-    """What the views need besides Flask: the store, heavy work, the generator, the pool refiller."""
-
-    store: Store
-    runner: Runner
-    generator: Generator
-    refiller: Refiller
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """The Flask app; ``config`` overrides the defaults (tests pass INSTANCE_PATH etc.)."""
-    config = dict(config or {})
+    """The Flask app; ``config`` overrides the settings (tests pass INSTANCE_PATH etc.)."""
+    overrides = dict(config or {})
     app = Flask(
-        __name__,
-        template_folder="../templates",
-        static_folder="../static",
-        instance_path=config.pop("INSTANCE_PATH", None) or os.environ.get("HIDATO_INSTANCE") or None,
+        "webapp",
+        root_path=os.path.join(ROOT, "webapp"),
+        template_folder=os.path.join(ROOT, "templates"),
+        static_folder=os.path.join(ROOT, "static"),
+        instance_path=settings.instance_path(overrides),
     )
-    app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL") or None,
-        SECRET_KEY=os.environ.get("SECRET_KEY") or None,
-        # Start `hidato pool fill` in the background when the app starts (HIDATO_POOL_FILL=0: don't).
-        POOL_FILL_ON_START=os.environ.get("HIDATO_POOL_FILL", "1") != "0",
-        # How long "New puzzle" waits for the generator before showing a waiting page.
-        GENERATE_WAIT_SECONDS=1.0,
-        # Heavy work (solving, grading, generating) running at once on this machine.
-        WORK_SLOTS=int(os.environ.get("HIDATO_WORK_SLOTS") or default_slot_count()),
-        SOLVE_SECONDS=float(os.environ.get("HIDATO_SOLVE_SECONDS") or limits.SOLVE_SECONDS),
-        SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
-        MAX_CONTENT_LENGTH=1024 * 1024,
-    )
-    app.config.update(config)
+    settings.load(app.config, overrides)
     # The instance folder holds the secret key and the SQLite database: the owner's only.
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     if not app.config["SECRET_KEY"]:
@@ -68,14 +46,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)  # body size, rate limits of the expensive endpoints
 
     url = database_url(app.config["DATABASE_URL"], app.instance_path)
-    store = Store(url)
+    store = Store(url)  # brings the database to the latest schema (store/schema.py)
     slots = Slots(os.path.join(app.instance_path, "slots"), int(app.config["WORK_SLOTS"]))
-    runner = Runner(slots, float(app.config["SLOT_WAIT_SECONDS"]), QUEUE_SECONDS)
     app.extensions["hidato"] = Services(
         store=store,
-        runner=runner,
-        generator=Generator(store, runner, float(app.config["GENERATE_WAIT_SECONDS"]),
-                            float(app.config["GENERATE_SECONDS"])),
+        runner=Runner(slots, float(app.config["SLOT_WAIT_SECONDS"]), QUEUE_SECONDS),
+        jobs=Jobs(store, os.path.join(app.instance_path, "jobs")),
         refiller=Refiller(url, app.instance_path),
     )
 
@@ -84,22 +60,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .play import bp as play_bp
     from .printing import bp as printing_bp
 
-    app.register_blueprint(pages_bp)
-    app.register_blueprint(play_bp)
-    app.register_blueprint(printing_bp)
-    app.register_blueprint(editor_bp)
+    for blueprint in (pages_bp, play_bp, printing_bp, editor_bp):
+        app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
+    app.add_template_global(variant_of)
+    app.jinja_env.globals["variants"] = VARIANTS
 
-    if app.config["POOL_FILL_ON_START"]:
+    if app.config["POOL_FILL"]:
         app.extensions["hidato"].refiller.request()
     return app
-
-
-def services() -> Services:
-    """The current app's store, generator and refiller."""
-    return current_app.extensions["hidato"]
 
 
 def _http_error(error: HTTPException) -> tuple[str, int]:

@@ -23,35 +23,39 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 import engine
-from engine import ADJACENCIES, DIFFICULTIES, Cell, Puzzle, PuzzleFormatError, format_puzzle, \
-    parse_puzzle, puzzle_from_id, puzzle_to_id
-
+from engine import (
+    ADJACENCIES,
+    DIFFICULTIES,
+    Cell,
+    Puzzle,
+    PuzzleFormatError,
+    format_puzzle,
+    parse_puzzle,
+    puzzle_from_id,
+    puzzle_to_id,
+)
 from engine import seconds as seconds_text
 
-from . import services, tasks
-from .budget import Busy, OutOfTime
-from .drawing import Drawing, differing_cells, draw_board
-from .game import cell_name
-from .jobs import Progress, init_app, jobs
-from .limits import MAX_BOARD_CELLS, charge
-from .play import find_puzzle
-from .puzzles import ENGINE_MARGIN_SECONDS, GRACE_SECONDS, NotPlayable, PuzzleNotFound, gave_up_message, \
-    stored_from
-from .storage import StoredPuzzle
+from ..core.messages import too_hard
+from ..core.options import VARIANTS, check_adjacency, check_difficulty
+from ..core.stored import stored_from
+from ..paper.drawing import Drawing, differing_cells, draw_board
+from ..store.catalog import MAX_BOARD_CELLS, NotPlayable, PuzzleNotFound, too_large
+from ..work import tasks
+from ..work.budget import Busy, OutOfTime
+from . import heavy
+from .jobs import Progress
+from .limits import charge
+from .puzzles import find_puzzle
+from .services import services
 
 bp = Blueprint("editor", __name__)
-bp.record_once(lambda state: init_app(state.app))
 
 Grid = list[list[str]]  # the drawing grid's cells as typed: "" empty, "x" hole, else a number
 ACTIONS = ("solve", "check", "grade", "play", "generate", "draw")
 DRAW_MAX = 30  # rows and columns of the drawing grid
 DEFAULT_SIDE = 5
 GENERATE_MAX_CELLS = 450  # about the largest named shape (21 x 21)
-ADJACENCY_LABELS = {
-    "king": "Hidato (8 neighbours)",
-    "rook": "Numbrix (4: sides only)",
-    "hex": "Hex (6 neighbours)",
-}
 _EMPTY = frozenset({"", ".", "0", "_"})
 _HOLE = frozenset({"x", "X", "-"})
 _FIELD = re.compile(r"g-(\d{1,2})-(\d{1,2})")
@@ -157,19 +161,18 @@ def _posted_grid(form: Any) -> Grid | None:
             continue
         r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
         if not (0 <= r < rows and 0 <= c < cols):
-            abort(400, f"The form names row {r + 1}, column {c + 1}, outside the {rows}×{cols} grid.")
+            abort(400, f"The form names {engine.cell_name((r, c))}, outside the {rows}×{cols} grid.")
         grid[r][c] = _token(raw)
     return grid
 
 
 def read_draft(form: Any) -> Draft:
     """The puzzle the form holds: the text if it was edited, else the drawing grid."""
-    adjacency = (form.get("adjacency") or "king").strip().lower()
-    if adjacency not in ADJACENCIES:
-        abort(400, f"Unknown adjacency {adjacency[:30]!r}: choose king, rook or hex.")
-    difficulty = (form.get("difficulty") or "medium").strip().lower()
-    if difficulty not in DIFFICULTIES:
-        abort(400, f"Unknown difficulty {difficulty[:30]!r}: choose one of {', '.join(DIFFICULTIES)}.")
+    try:
+        adjacency = check_adjacency(form.get("adjacency"))
+        difficulty = check_difficulty(form.get("difficulty"))
+    except ValueError as err:
+        abort(400, f"{err}.")
     text = form.get("puzzle") or ""
     grid = _posted_grid(form)
     if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
@@ -218,7 +221,7 @@ def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> 
         "solve.html",
         draft=draft,
         outcome=outcome,
-        adjacencies=ADJACENCY_LABELS,
+        variants=VARIANTS,
         difficulties=DIFFICULTIES,
         draw_max=DRAW_MAX,
         solve_seconds=_solve_seconds(),
@@ -266,12 +269,13 @@ def act() -> Any:
     try:
         puzzle = parse_draft(draft)
     except PuzzleFormatError as err:
-        where = f" That is row {draft.bad_cell[0] + 1}, column {draft.bad_cell[1] + 1} of the grid." if draft.bad_cell else ""
+        bad = draft.bad_cell
+        where = f" That is {engine.cell_name(bad)} of the grid." if bad else ""
         return _render(draft, Outcome("malformed", f"The puzzle is malformed: {err}.{where}"), 400)
     if action == "generate":
         charge("generate")
         return _generate(draft, puzzle)
-    if puzzle.size > MAX_BOARD_CELLS:
+    if too_large(puzzle):
         message = (f"This board has {puzzle.size:,} cells: this site solves, checks and grades boards of "
                    f"up to {MAX_BOARD_CELLS:,} cells.")
         return _render(draft, Outcome("refused", message), 400)
@@ -283,7 +287,7 @@ def act() -> Any:
     seconds = _solve_seconds()
     try:
         examined = services().runner.run(seconds, tasks.examine, puzzle, action == "grade",
-                                         max(0.1, seconds - ENGINE_MARGIN_SECONDS))
+                                         heavy.engine_seconds(seconds))
     except OutOfTime:
         return _render(draft, _too_hard(seconds))
     if action == "solve":
@@ -302,9 +306,7 @@ def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()
 
 
 def _too_hard(seconds: float) -> Outcome:
-    return Outcome("gave-up", f"This puzzle is too hard to finish in {seconds_text(seconds)}: the solver "
-                              "stopped before it could answer. A puzzle with more givens, or a smaller "
-                              "board, is answered quickly.")
+    return Outcome("gave-up", too_hard(seconds))
 
 
 def _no_solution(result: engine.SolveResult) -> Outcome:
@@ -335,7 +337,7 @@ def _checked(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
     if result.count >= 2:
         second = result.solutions[1]
         differ = differing_cells(first, second)
-        shown = "; ".join(cell_name(c).lower() for c in differ[:8]) + ("; …" if len(differ) > 8 else "")
+        shown = "; ".join(engine.cell_name(c) for c in differ[:8]) + ("; …" if len(differ) > 8 else "")
         outcome = Outcome(
             "multiple",
             f"More than one solution. The two below differ in {len(differ)} cells (highlighted): "
@@ -397,24 +399,20 @@ def _generate(draft: Draft, puzzle: Puzzle) -> Any:
     budget = float(current_app.config["GENERATE_SECONDS"])
 
     def work(_ticket: str, _progress: Progress) -> str:
-        try:
-            made = found.runner.run_queued(budget, tasks.generate, "custom", len(cells), difficulty, adjacency,
-                                           secrets.randbits(48), cells, max(0.1, budget - ENGINE_MARGIN_SECONDS))
-        except OutOfTime as err:
-            raise ValueError(gave_up_message(err.seconds)) from None
+        made = found.runner.run_queued(budget, tasks.generate_on, cells, adjacency, difficulty,
+                                       secrets.randbits(48), heavy.engine_seconds(budget))
         return found.store.save_puzzle(stored_from(made)).code
 
-    runner = jobs()
     asked = {"text": draft.text, "adjacency": draft.adjacency, "difficulty": draft.difficulty}
-    ticket = runner.submit("shape", asked, budget + GRACE_SECONDS, work)
-    if runner.wait(ticket, float(current_app.config.get("GENERATE_WAIT_SECONDS", 1.0))):
+    ticket = found.jobs.submit("shape", asked, budget, work)
+    if found.jobs.wait(ticket, float(current_app.config["GENERATE_WAIT_SECONDS"])):
         return _generated(ticket)
     return redirect(url_for("editor.generating", ticket=ticket), 303)
 
 
 def _generated(ticket: str) -> Any:
     """The new puzzle's page, or the editor saying why there is none; None while it is made."""
-    job = jobs().status(ticket, "shape", take=True)
+    job = services().jobs.status(ticket, "shape", take=True)
     if job is None:
         abort(404, "This request has expired (the server restarted or it was already used). "
                    "Please press Generate again.")
@@ -427,7 +425,8 @@ def _generated(ticket: str) -> Any:
                   str(job.request.get("difficulty", "medium")))
     if job.status == "refused":  # ShapeError, GenerationError, out of time: the shape can't hold one
         return _render(draft, Outcome("refused", f"No puzzle could be made on this shape: {job.result}"), 400)
-    return _render(draft, Outcome("refused", f"The generator failed: {job.result}"), 500)
+    return _render(draft, Outcome("refused", f"The generator failed, because of an error on our side "
+                                             f"({job.result}). Please try again."), 503)
 
 
 @bp.get("/solve/generate/<ticket>")

@@ -1,4 +1,4 @@
-"""gunicorn settings for ``make serve``: ``gunicorn -c python:webapp.gunicorn_conf webapp.wsgi:app``.
+"""gunicorn settings for ``make serve``: ``gunicorn -c python:webapp.web.gunicorn_conf webapp.web.wsgi:app``.
 
 HOST, PORT and WORKERS come from the environment (defaults 127.0.0.1, 5000 and two per
 core plus one); THREADS is the threads per worker (default 4: a request may wait a
@@ -37,7 +37,8 @@ control_socket_disable = True
 # The app's ProxyFix reads forwarded headers when HIDATO_PROXIES says proxies are in
 # front; gunicorn's own reading of them (the scheme) follows the same setting exactly:
 # none without it (gunicorn would otherwise trust 127.0.0.1 by default).
-forwarded_allow_ips = (os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if _number("HIDATO_PROXIES", 0, low=0) else ""
+_PROXIES = _number("HIDATO_PROXIES", 0, low=0)
+forwarded_allow_ips = (os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1") if _PROXIES else ""
 accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 proc_name = "hidato"
@@ -47,7 +48,7 @@ def post_worker_init(worker: Any) -> None:
     """Start the worker's process for budgeted generation in the background, ready for the first puzzle."""
     import threading
 
-    from webapp.budget import start_processes
+    from webapp.work.budget import start_processes
 
     threading.Thread(target=start_processes, name="hidato-forkserver", daemon=True).start()
 
@@ -58,4 +59,4 @@ def worker_exit(server: Any, worker: Any) -> None:
     services = getattr(app, "extensions", {}).get("hidato")
     if services is not None:
         services.refiller.stop()
-        services.generator.shutdown()
+        services.jobs.shutdown()

@@ -1,11 +1,13 @@
-"""Slow work behind a ticket: a PDF booklet, a puzzle generated on a custom shape.
+"""Slow work behind a ticket: a generated puzzle, a puzzle on a drawn shape, a PDF booklet.
 
-The work runs in a background thread of the server process that was asked (one at a
-time); its ticket, progress and outcome are kept in the database (``Store.add_ticket``),
-so the page that waits for it can be answered by any server process.  A ticket whose
-process died (a restart) runs out at its deadline, which each step of progress moves on.
-Files a job makes (a booklet's PDF) live in the instance folder, which every process on
-the machine shares.
+The one runner of such work.  A job runs in a background thread of the server process
+that was asked (its heavy parts in children under a budget, ``work.budget``); its
+ticket, progress and outcome are kept in the database (``Store.add_ticket``), so the
+page that waits for it can be answered by any server process.  A ticket whose process
+died (a restart) runs out at its deadline, which each step of progress moves on.  Files
+a job makes (a booklet's PDF) live in the instance folder, which every process on the
+machine shares.  Out of time and a busy server are refusals with a message, like the
+engine refusing the options; anything else is a failure, logged.
 """
 
 from __future__ import annotations
@@ -15,25 +17,29 @@ import os
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable
+from typing import Any
 
-from flask import Flask, current_app
-
-from .game import utcnow
-from .storage import Store, Ticket
+from ..core.game import utcnow
+from ..core.messages import generator_gave_up
+from ..store.store import Store, Ticket
+from ..work.budget import Busy, OutOfTime
 
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 15 * 60  # a finished job's outcome (and file) is kept this long
 QUEUE_SECONDS = 5 * 60  # how long a job may wait behind others before it starts
+GRACE_SECONDS = 30  # past its budget, a job whose process is gone is still "waiting" this long
+THREADS = 2  # jobs running at once in one process (their heavy parts queue for slots)
 
 Progress = Callable[[str, float], None]  # (what is happening, seconds until the next word)
+Work = Callable[[str, Progress], str]  # (ticket, progress) -> the result kept on the ticket
 
 
 class Jobs:
-    """Jobs of this process, run one at a time, their tickets in the database."""
+    """Jobs of this process, their tickets in the database."""
 
     def __init__(self, store: Store, folder: str):
         self.store = store
@@ -42,30 +48,34 @@ class Jobs:
         self._futures: dict[str, Future[None]] = {}
         self._lock = threading.Lock()
 
-    def submit(self, kind: str, request: dict[str, Any], seconds: float,
-               work: Callable[[str, Progress], str]) -> str:
+    def submit(self, kind: str, request: dict[str, Any], seconds: float, work: Work,
+               out_of_time: Callable[[float], str] = generator_gave_up) -> str:
         """Start ``work(ticket, progress)``, whose first step takes at most ``seconds``; returns the ticket.
 
-        ``work`` returns the text kept as the ticket's result; a ValueError it raises is
-        kept as the message of a refusal (the person's options), anything else as a failure.
+        ``work`` returns the text kept as the ticket's result.  A ValueError it raises
+        is kept as the message of a refusal, and so is running out of time
+        (``out_of_time(seconds)`` says it) or finding the server busy; anything else is
+        a failure.
         """
         ticket = uuid.uuid4().hex
         self.store.add_ticket(ticket, kind, request, QUEUE_SECONDS + seconds, KEEP_SECONDS)
         self._forget_old_files()
         with self._lock:
             if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hidato-jobs")
-            self._futures[ticket] = self._executor.submit(self._run, ticket, seconds, work)
+                self._executor = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="hidato-jobs")
+            self._futures[ticket] = self._executor.submit(self._run, ticket, seconds, work, out_of_time)
         return ticket
 
-    def _run(self, ticket: str, seconds: float, work: Callable[[str, Progress], str]) -> None:
+    def _run(self, ticket: str, seconds: float, work: Work, out_of_time: Callable[[float], str]) -> None:
         def progress(text: str, next_seconds: float) -> None:
             self.store.update_ticket(ticket, "running", text, seconds=next_seconds)
 
-        progress("", seconds)
+        progress("", seconds + GRACE_SECONDS)
         try:
             result = work(ticket, progress)
-        except ValueError as err:
+        except OutOfTime as err:
+            self.store.update_ticket(ticket, "refused", out_of_time(err.seconds))
+        except (ValueError, Busy) as err:
             self.store.update_ticket(ticket, "refused", str(err))
         except Exception as err:  # a bug: the person is told it failed, the log has why
             log.exception("job %s failed", ticket)
@@ -120,15 +130,3 @@ class Jobs:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
-
-
-def init_app(app: Flask) -> None:
-    """Give the app its jobs (once, whichever blueprint registers first)."""
-    if "hidato_jobs" not in app.extensions:
-        store = app.extensions["hidato"].store
-        app.extensions["hidato_jobs"] = Jobs(store, os.path.join(app.instance_path, "jobs"))
-
-
-def jobs() -> Jobs:
-    """The current app's jobs."""
-    return current_app.extensions["hidato_jobs"]

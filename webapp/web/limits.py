@@ -3,13 +3,14 @@
 - Request bodies are capped (``MAX_CONTENT_LENGTH``, answered with a 413 that says so),
   and so are the form fields in one request, url-encoded or multipart alike
   (``MAX_FORM_FIELDS``).
-- Boards played by id are at most ``MAX_BOARD_CELLS`` cells (``puzzles.load``); the
-  generator only takes each shape's own size range (``puzzles.parse_options``).
+- Boards played, solved or graded are at most ``MAX_BOARD_CELLS`` cells
+  (``store.catalog``); the generator only takes each shape's own size range
+  (``core.options``).
 - The expensive endpoints (generate, solve, booklet) are rate limited per client, the
   counts kept in the database so every server process sees the same ones
   (``RATE_LIMITS``: hits per window; a 429 with ``Retry-After`` and a message past it).
 - Solving, grading and generating run in child processes under a time budget, a few
-  at a time across the whole server (``budget.py``); a request that finds every slot
+  at a time across the whole server (``work.budget``); a request that finds every slot
   taken is answered 503 with ``Retry-After`` and a message.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import IO, Any, Callable
+from typing import IO, Any
 from urllib.parse import parse_qsl
 
 from flask import Flask, Request, current_app, render_template, request
@@ -26,34 +27,27 @@ from werkzeug.formparser import FormDataParser
 
 from engine import seconds as seconds_text
 
-from .budget import Busy
+from ..store.catalog import MAX_BOARD_CELLS
+from ..work.budget import Busy
+from .services import services
 
 MAX_BODY_BYTES = 256 * 1024
-# Boards the site plays, solves or grades (the engine itself reads up to 2,500): the
-# largest board the generator makes is 21 x 21.
-MAX_BOARD_CELLS = 900
 # Form fields in one request. The largest real forms are the solver page's 30 x 30
 # drawing grid (900 cells and a dozen controls) and the board form of a 900-cell
 # puzzle (one field per open cell and a few controls).
 MAX_FORM_FIELDS = MAX_BOARD_CELLS + 100
-# Seconds a generation may run before it is stopped.
-GENERATE_SECONDS = 60.0
-# Seconds a solve, a check or a grade may run (a puzzle new to the site, the editor).
-SOLVE_SECONDS = 3.0
-# Seconds a request waits for a free slot for heavy work before it is told to come back.
-SLOT_WAIT_SECONDS = 2.0
+
 # (hits, seconds): how often one client may use each expensive kind of endpoint.
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "generate": (30, 60),
     "solve": (60, 60),
     "booklet": (5, 60),
 }
-# What each rate-limited endpoint spends: a kind, or a function of the posted action.
 # The solver page charges its own buttons once it has read the board (editor.py): a board
 # too large is refused first, and a busy server says so before anything is counted.
-RATED_ENDPOINTS: dict[str, Callable[[], str | None]] = {
-    "pages.new_puzzle": lambda: "generate",
-    "printing.booklet": lambda: "booklet",
+RATED_ENDPOINTS: dict[str, str] = {
+    "pages.new_puzzle": "generate",
+    "printing.booklet": "booklet",
 }
 _WHAT = {
     "generate": "new puzzles",
@@ -88,9 +82,6 @@ def init_app(app: Flask) -> None:
                                            MAX_BODY_BYTES)
     app.config["MAX_FORM_PARTS"] = int(app.config.get("MAX_FORM_FIELDS") or MAX_FORM_FIELDS)
     app.config.setdefault("RATE_LIMITS", dict(RATE_LIMITS))
-    app.config.setdefault("GENERATE_SECONDS", GENERATE_SECONDS)
-    app.config.setdefault("SOLVE_SECONDS", SOLVE_SECONDS)
-    app.config.setdefault("SLOT_WAIT_SECONDS", SLOT_WAIT_SECONDS)
     app.before_request(_rate_limit)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(TooManyRequests, _too_many)
@@ -110,8 +101,6 @@ def charge(kind: str) -> None:
     allowed, seconds = limits[kind]
     now = time.time()
     window = int(now // seconds) * seconds
-    from . import services  # here: webapp/__init__ imports this module
-
     hits = services().store.count_hit(client_id(), kind, window)
     if hits > allowed:
         wait = max(1, math.ceil(window + seconds - now))
@@ -130,9 +119,7 @@ def _period(seconds: int) -> str:
 def _rate_limit() -> None:
     if request.method != "POST" or request.endpoint not in RATED_ENDPOINTS:
         return
-    kind = RATED_ENDPOINTS[request.endpoint]()
-    if kind is not None:
-        charge(kind)
+    charge(RATED_ENDPOINTS[request.endpoint])
 
 
 def _too_large(error: RequestEntityTooLarge) -> tuple[str, int]:

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import asdict
 from datetime import date
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from engine import puzzle_from_id
+from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
-from . import services
-from .budget import Busy, OutOfTime
-from .game import Game
-from .puzzles import VARIANTS, daily, difficulties, parse_options, shapes
+from ..core.game import Game
+from ..core.options import VARIANTS, Options, parse_options
+from ..store.catalog import daily
+from ..work.budget import Busy, OutOfTime
+from . import heavy
+from .jobs import GRACE_SECONDS, Progress
+from .services import services
 
 bp = Blueprint("pages", __name__)
 
@@ -25,6 +29,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("Ring", "a diamond with a hole in the middle, 48 cells",
      "10x10:D30aG35_33bE38a34a27aC40bB25a22A43bD23a20a45aD17_18aA47_48aB13_15aC3a1_11bEa7_9aGbD"),
 )
+_EXAMPLE_PUZZLES = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
 
 
 def player_id(create: bool = False) -> str | None:
@@ -39,16 +44,15 @@ def player_id(create: bool = False) -> str | None:
 
 def form_context(values: Any = None, error: str | None = None) -> dict[str, Any]:
     """What the New puzzle form needs to draw itself."""
-    known = shapes()
-    first = next(iter(known.values()), None)
+    first = next(iter(SHAPES.values()))
     values = values or {}
     return {
-        "shapes": known,
-        "difficulties": difficulties(),
+        "shapes": SHAPES,
+        "difficulties": DIFFICULTIES,
         "variants": VARIANTS,
         "form": {
-            "shape": values.get("shape") or (first.name if first else ""),
-            "size": values.get("size") or (first.default_size if first else ""),
+            "shape": values.get("shape") or first.name,
+            "size": values.get("size") or first.default_size,
             "difficulty": values.get("difficulty") or "medium",
             "variant": values.get("variant") or "hidato",
         },
@@ -60,13 +64,13 @@ def _home(values: Any = None, error: str | None = None, status: int = 200) -> tu
     found = services()
     try:
         # Made ahead by the pool filler; if not, a request may spend only the solving budget on it.
-        today = daily(found.store, date.today(), found.runner, float(current_app.config["SOLVE_SECONDS"]))
+        today = daily(found.store, date.today(), heavy.daily_maker(found.runner),
+                      float(current_app.config["SOLVE_SECONDS"]))
     except (ValueError, OutOfTime, Busy):  # not made in time: the page shows without it
         today = None
-        if current_app.config["POOL_FILL_ON_START"]:
+        if current_app.config["POOL_FILL"]:
             found.refiller.request()  # the filler makes it in the background
-    examples = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
-    return render_template("home.html", today=today, examples=examples,
+    return render_template("home.html", today=today, examples=_EXAMPLE_PUZZLES,
                            **form_context(values, error)), status
 
 
@@ -88,31 +92,44 @@ def new_puzzle() -> Any:
     if stored is not None:
         found.refiller.request(options)  # put another in its place
         return redirect(url_for("play.page", code=stored.code), 303)
-    try:
-        stored, ticket = found.generator.make(options)
-    except ValueError as err:  # the engine refuses the options (ShapeError is a ValueError)
-        return _home(request.form, str(err), 400)
-    if stored is None:
-        # Slow options: keep some in the pool from now on.
-        found.refiller.request(options)
-        return redirect(url_for("pages.waiting", ticket=ticket), 303)
-    return redirect(url_for("play.page", code=stored.code), 303)
+    budget = float(current_app.config["GENERATE_SECONDS"])
+
+    def work(_ticket: str, _progress: Progress) -> str:
+        return found.store.save_puzzle(heavy.generate(found.runner, budget, options)).code
+
+    ticket = found.jobs.submit("generate", asdict(options), budget + GRACE_SECONDS, work)
+    if found.jobs.wait(ticket, float(current_app.config["GENERATE_WAIT_SECONDS"])):
+        return _generated(ticket)
+    found.refiller.request(options)  # slow options: keep some in the pool from now on
+    return redirect(url_for("pages.waiting", ticket=ticket), 303)
+
+
+def _generated(ticket: str) -> Any:
+    """The new puzzle's page, the form saying why there is none, or None while it is made."""
+    job = services().jobs.status(ticket, "generate", take=True)
+    if job is None:
+        abort(404, "This puzzle request has expired (the server restarted or it was already "
+                   "used). Please ask for a new puzzle.")
+    if job.status in ("waiting", "running"):
+        return None
+    if job.status == "done":
+        return redirect(url_for("play.page", code=job.result), 303)
+    if job.status == "refused":  # the engine refused the options, or ran out of time
+        return _home(job.request, job.result, 400)
+    return _home(job.request, f"The puzzle could not be made, because of an error on our side ({job.result}). "
+                              "Please try again.", 503)
 
 
 @bp.get("/new/<ticket>")
 def waiting(ticket: str) -> Any:
     """The page shown while a puzzle is generated; it reloads itself until it is ready."""
-    status, result = services().generator.result(ticket)
-    if status == "done":
-        return redirect(url_for("play.page", code=result.code), 303)  # type: ignore[union-attr]
-    if status == "refused":
-        return _home(None, str(result), 400)
-    if status == "failed":
-        return _home(None, f"The puzzle could not be made: {result}", 500)
-    if status == "unknown":
-        abort(404, "This puzzle request has expired (the server restarted or it was already "
-                   "used). Please ask for a new puzzle.")
-    return render_template("waiting.html", options=result)
+    answer = _generated(ticket)
+    if answer is not None:
+        return answer
+    job = services().jobs.status(ticket, "generate")
+    if job is None:
+        return _generated(ticket)
+    return render_template("waiting.html", options=Options(**job.request))
 
 
 @bp.get("/mine")

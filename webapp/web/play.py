@@ -12,18 +12,29 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, \
-    session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 import engine
-from engine import Cell, Puzzle, SolveResult, format_puzzle, puzzle_to_id
+from engine import Cell, format_puzzle, puzzle_to_id
 
-from . import services
-from .game import EntryError, Game, cell_name, format_seconds, parse_entry
-from .limits import charge
+from ..core.game import CellView, EntryError, Game, cell_name, format_seconds, parse_entry
+from ..core.options import variant_of
+from ..core.stored import StoredPuzzle
+from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
 from .pages import player_id
-from .puzzles import VARIANT_OF_ADJACENCY, VARIANTS, NotPlayable, PuzzleNotFound, load, parse_id, solve_in_child
-from .storage import StoredPuzzle
+from .puzzles import find_puzzle
+from .services import services
 
 bp = Blueprint("play", __name__)
 
@@ -52,18 +63,6 @@ class Notice:
 
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
-
-
-def find_puzzle(code: str) -> StoredPuzzle:
-    """The stored puzzle with this id, for a request: a new id is charged to the rate limit
-    like a new puzzle, then solved in a child process within the solving budget."""
-    solve = solve_in_child(services().runner, float(current_app.config["SOLVE_SECONDS"]))
-
-    def charged(puzzle: Puzzle) -> SolveResult:
-        charge("generate")
-        return solve(puzzle)
-
-    return load(services().store, code, charged)
 
 
 def _stored_or_404(code: str) -> StoredPuzzle:
@@ -101,9 +100,9 @@ def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
     hinted = frozenset(notice.cells) if notice else frozenset()
     errors = errors or {}
     board = stored.puzzle.board
-    rows: list[list[Any]] = []
+    rows: list[list[CellView | None]] = []
     for r in range(board.rows):
-        row = []
+        row: list[CellView | None] = []
         for c in range(board.cols):
             cell = (r, c)
             if cell in board.cell_set:
@@ -119,13 +118,12 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
     """What the status line and the counts need: nothing that grows with the board."""
     if notice is None:
         notice = _standing_notice(game)
-    variant = VARIANT_OF_ADJACENCY.get(stored.puzzle.board.adjacency, "hidato")
     return {
         "stored": stored,
         "code": stored.code,
         "game": game,
         "notice": notice,
-        "variant_label": VARIANTS[variant][0],
+        "variant_label": variant_of(stored.puzzle.board.adjacency).label,
         "hex": stored.puzzle.board.adjacency == "hex",
         "seconds": game.seconds(),
     }
@@ -149,7 +147,7 @@ def _render_game(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
     return make_response(html, status)
 
 
-def _back_to_page(code: str, notice: Notice | None = None, confirm: bool = False) -> Response:
+def _back_to_page(code: str, notice: Notice | None = None, confirm: bool = False) -> Any:
     """Post/Redirect/Get for plain form posts; the notice rides along in the session."""
     if notice is not None:
         session["notice"] = {"code": code, "text": notice.text, "kind": notice.kind,
@@ -219,7 +217,7 @@ def entry(code: str, row: int, col: int) -> Any:
     cell = _cell_from_url(stored, row, col)
     raw = request.form.get(f"c-{row}-{col}", request.form.get("value"))
     if raw is None:
-        abort(400, f"No number was sent for {cell_name(cell).lower()}.")
+        abort(400, f"No number was sent for {engine.cell_name(cell)}.")
     try:
         value = parse_entry(raw, stored.puzzle.size)
     except EntryError as err:
@@ -288,7 +286,7 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
             continue
         cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
         if cell not in board.cell_set or cell in stored.puzzle.givens:
-            abort(400, f"The form names {cell_name(cell).lower()}, which is not an open cell of this board.")
+            abort(400, f"The form names {engine.cell_name(cell)}, which is not an open cell of this board.")
         if cell in shown and shown[cell] == raw.strip():
             continue  # unchanged in this tab
         try:
@@ -314,7 +312,7 @@ def _shown(stored: StoredPuzzle) -> dict[Cell, str]:
     parts = raw.split(",")
     if len(parts) != len(cells):
         return {}
-    return {cell: part.strip() for cell, part in zip(cells, parts)}
+    return {cell: part.strip() for cell, part in zip(cells, parts, strict=True)}
 
 
 @bp.post("/p/<code>")
@@ -372,7 +370,7 @@ def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
     if action == "check":
         wrong = game.wrong_cells
         if wrong:
-            names = ", ".join(cell_name(c).lower() for c in wrong[:5])
+            names = ", ".join(engine.cell_name(c) for c in wrong[:5])
             more = f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""
             count = f"{len(wrong)} entr{'y is' if len(wrong) == 1 else 'ies are'} wrong"
             return Notice(f"{count}: {names}{more}.", "check", wrong)
@@ -381,10 +379,10 @@ def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
         return Notice(f"All {game.filled} entries so far are right.", "check")
     if action == "undo":
         cell = game.undo()
-        return Notice(f"Undid {cell_name(cell).lower()}." if cell else "Nothing to undo.")
+        return Notice(f"Undid {engine.cell_name(cell)}." if cell else "Nothing to undo.")
     if action == "redo":
         cell = game.redo()
-        return Notice(f"Redid {cell_name(cell).lower()}." if cell else "Nothing to redo.")
+        return Notice(f"Redid {engine.cell_name(cell)}." if cell else "Nothing to redo.")
     return None
 
 

@@ -19,24 +19,34 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from engine import DIFFICULTIES, SHAPES, puzzle_to_id
 from engine import seconds as seconds_text
 
-from . import services
-from .booklet import MAX_COUNT, MIXED, PER_PAGE, BookletOptions, Sheet, check_options, describe, \
-    make_puzzles, page_count, render_pdf, title_of
-from .drawing import draw_board
-from .budget import OutOfTime
-from .jobs import Progress, init_app, jobs
-from .play import find_puzzle
-from .pool import POOLED_DIFFICULTIES
-from .puzzles import GRACE_SECONDS, VARIANTS, NotPlayable, Options, PuzzleNotFound, gave_up_message, \
-    generate_in_child
+from ..core.options import VARIANTS, Options, check_difficulty, check_shape, check_size, check_variant
+from ..core.stored import StoredPuzzle
+from ..paper.booklet import (
+    MAX_COUNT,
+    MIXED,
+    PER_PAGE,
+    BookletOptions,
+    Sheet,
+    check_options,
+    describe,
+    make_puzzles,
+    page_count,
+    render_pdf,
+    title_of,
+)
+from ..paper.drawing import draw_board
+from ..store.catalog import NotPlayable, PuzzleNotFound
+from ..store.pool import POOLED_DIFFICULTIES
+from ..store.store import Ticket
+from ..work.budget import OutOfTime
+from . import heavy
+from .jobs import GRACE_SECONDS, Progress
+from .puzzles import find_puzzle
 from .security import public_link
-from .storage import StoredPuzzle, Ticket
+from .services import Services, services
 
 bp = Blueprint("printing", __name__)
-bp.record_once(lambda state: init_app(state.app))
 
-# How long the booklet form waits for the PDF before showing the waiting page.
-BOOKLET_WAIT_SECONDS = 8.0
 # How long laying out and rendering the pages may take (50 large boards: about 40 s).
 RENDER_SECONDS = 180.0
 MAX_SEED = 2**63 - 1
@@ -89,25 +99,17 @@ def _whole(form: Any, name: str, label: str, low: int, high: int, default: int |
 def parse_booklet_form(form: Any) -> BookletOptions:
     """Check the booklet form; raises ValueError with a message for the person."""
     shape = (form.get("shape") or MIXED).strip().lower()
-    if shape != MIXED and shape not in SHAPES:
-        raise ValueError(f"Unknown shape {shape[:40]!r}: choose Mixed or one of {', '.join(SHAPES)}")
     size = None
     if shape != MIXED:
-        spec = SHAPES[shape]
-        size = _whole(form, "size", f"Size for {shape}", spec.min_size, spec.max_size, spec.default_size)
-    difficulty = (form.get("difficulty") or "medium").strip().lower()
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"Unknown difficulty {difficulty[:40]!r}: choose one of {', '.join(DIFFICULTIES)}")
-    variant = (form.get("variant") or "hidato").strip().lower()
-    if variant not in VARIANTS:
-        raise ValueError(f"Unknown variant {variant[:40]!r}: choose Hidato, Numbrix or Hex")
+        spec = check_shape(shape)
+        size = check_size(spec, form.get("size"))
+    difficulty = check_difficulty(form.get("difficulty"))
+    variant = check_variant(form.get("variant"))
     count = _whole(form, "count", "The number of puzzles", 1, MAX_COUNT, 6)
     per_page = _whole(form, "per_page", "Puzzles per page", 1, 4, 2)
-    if per_page not in PER_PAGE:
-        raise ValueError(f"Puzzles per page must be 1, 2 or 4, not {per_page}")
     seed = _whole(form, "seed", "The seed", 0, MAX_SEED, None)
     assert count is not None and per_page is not None
-    options = BookletOptions(shape, size, difficulty, VARIANTS[variant][1], count, per_page, seed)
+    options = BookletOptions(shape, size, difficulty, variant.adjacency, count, per_page, seed)
     check_options(options)
     return options
 
@@ -142,11 +144,28 @@ def booklet() -> Any:
     except ValueError as err:
         return _booklet_form(request.form, str(err), 400)
     found = services()
-    runner = jobs()
-    link_root = current_app.config.get("PUBLIC_URL") or None
-    budget = float(current_app.config["GENERATE_SECONDS"])
     title = title_of(options)
-    pages = page_count(options.count, options.per_page)
+    asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
+    budget = float(current_app.config["GENERATE_SECONDS"])
+    ticket = found.jobs.submit("booklet", asked, budget, _booklet_work(found, options, budget))
+    if found.jobs.wait(ticket, float(current_app.config["BOOKLET_WAIT_SECONDS"])):
+        job = found.jobs.status(ticket, "booklet", take=True)
+        if job is not None and job.status == "done":
+            path = found.jobs.path(ticket, ".pdf")
+            with open(path, "rb") as handle:
+                pdf = handle.read()
+            os.unlink(path)
+            return _pdf_response(title, pdf)
+        if job is not None:
+            return _failed(job)
+    return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
+
+
+def _booklet_work(found: Services, options: BookletOptions, budget: float) -> Any:
+    """The job that makes a booklet: its puzzles (from the pool when no seed is asked for),
+    then the PDF, each in a child process under its budget."""
+    link_root = current_app.config["PUBLIC_URL"] or None
+    title, pages = title_of(options), page_count(options.count, options.per_page)
 
     def from_pool(wanted: Options) -> StoredPuzzle | None:
         if wanted.difficulty not in POOLED_DIFFICULTIES:
@@ -157,50 +176,29 @@ def booklet() -> Any:
         return stored
 
     def work(ticket: str, progress: Progress) -> str:
-        def make(wanted: Options, seed: int) -> StoredPuzzle:
-            try:
-                return generate_in_child(found.runner, budget, wanted, seed)
-            except OutOfTime as err:
-                raise ValueError(gave_up_message(err.seconds)) from None
-
-        def made(done: int, count: int) -> None:
-            progress(f"{done} of {count} puzzles made", budget + GRACE_SECONDS)
-
-        puzzles = make_puzzles(options, take=None if options.seed is not None else from_pool,
-                               progress=made, make=make)
+        puzzles = make_puzzles(
+            options, take=None if options.seed is not None else from_pool,
+            progress=lambda done, count: progress(f"{done} of {count} puzzles made", budget + GRACE_SECONDS),
+            make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
         for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
             found.store.save_puzzle(stored)
         progress("laying out the pages", RENDER_SECONDS + GRACE_SECONDS)
-        # In a child process too: WeasyPrint holds the interpreter for seconds on end.
-        try:
+        try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
             pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, link_root)
         except OutOfTime as err:
             raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
                              "try fewer puzzles or more to a page.") from None
-        with open(runner.path(ticket, ".pdf"), "wb") as handle:
+        with open(found.jobs.path(ticket, ".pdf"), "wb") as handle:
             handle.write(pdf)
         return json.dumps({"title": title, "pages": pages})
 
-    asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
-    ticket = runner.submit("booklet", asked, budget + GRACE_SECONDS, work)
-    wait = float(current_app.config.get("BOOKLET_WAIT_SECONDS", BOOKLET_WAIT_SECONDS))
-    if runner.wait(ticket, wait):
-        job = runner.status(ticket, "booklet", take=True)
-        if job is not None and job.status == "done":
-            path = runner.path(ticket, ".pdf")
-            with open(path, "rb") as handle:
-                pdf = handle.read()
-            os.unlink(path)
-            return _pdf_response(title, pdf)
-        if job is not None:
-            return _failed(job)
-    return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
+    return work
 
 
 @bp.get("/booklet/<ticket>")
 def booklet_job(ticket: str) -> Any:
     """The booklet being made: reloads itself until the PDF is ready, then links to it."""
-    job = jobs().status(ticket, "booklet")
+    job = services().jobs.status(ticket, "booklet")
     if job is None:
         abort(404, "This booklet has expired (the server restarted or it was made a while ago). "
                    "Please ask for it again.")
@@ -209,7 +207,7 @@ def booklet_job(ticket: str) -> Any:
         return render_template("job_waiting.html", title="Making your booklet", what=what,
                                progress=job.result if job.status == "running" else "waiting for its turn")
     if job.status != "done":
-        jobs().status(ticket, "booklet", take=True)
+        services().jobs.status(ticket, "booklet", take=True)
         return _failed(job)
     made = json.loads(job.result or "{}")
     return render_template("booklet_ready.html", ticket=ticket, title=made.get("title", "Your booklet"),
@@ -226,8 +224,8 @@ def _failed(job: Ticket) -> tuple[str, int]:
 @bp.get("/booklet/<ticket>.pdf")
 def booklet_pdf(ticket: str) -> Any:
     """The finished booklet's PDF."""
-    job = jobs().status(ticket, "booklet")
-    path = jobs().path(ticket, ".pdf")
+    job = services().jobs.status(ticket, "booklet")
+    path = services().jobs.path(ticket, ".pdf")
     if job is None or job.status != "done" or not os.path.exists(path):
         abort(404, "This booklet is not ready or has expired. Please ask for it again.")
     with open(path, "rb") as handle:

@@ -71,12 +71,7 @@ class CSRFError(BadRequest):
 
 def init_app(app: Flask) -> None:
     """Cookies, CSRF checks, security headers and (when configured) the proxy fix."""
-    https = _flag(os.environ.get("HIDATO_HTTPS"))
-    app.config.setdefault("HTTPS", https)
-    app.config.setdefault("PROXIES", _count(os.environ.get("HIDATO_PROXIES")))
-    app.config.setdefault("PUBLIC_URL", os.environ.get("HIDATO_PUBLIC_URL") or "")
     app.config["PUBLIC_URL"] = check_public_url(app.config["PUBLIC_URL"])
-    app.config.setdefault("HOSTS", os.environ.get("HIDATO_HOSTS") or "")
     if app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["PUBLIC_URL"], app.config["HOSTS"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
@@ -218,16 +213,3 @@ def _add_headers(response: Any) -> Any:
     if current_app.config.get("HTTPS"):
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
-
-
-def _flag(text: str | None) -> bool:
-    return (text or "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def _count(text: str | None) -> int:
-    text = (text or "").strip()
-    if not text:
-        return 0
-    if not text.isdigit():
-        raise ValueError(f"HIDATO_PROXIES must be the number of proxies in front of the app, not {text!r}")
-    return int(text)

@@ -1,4 +1,4 @@
-"""The WSGI entry point for production servers: ``gunicorn webapp.wsgi:app`` (``make serve``).
+"""The WSGI entry point for production servers: ``gunicorn webapp.web.wsgi:app`` (``make serve``).
 
 Each gunicorn worker imports this and builds its own app (no ``--preload``: database
 connections and threads are never shared across a fork); they meet in the database.
@@ -6,6 +6,6 @@ connections and threads are never shared across a fork); they meet in the databa
 
 from __future__ import annotations
 
-from . import create_app
+from .app import create_app
 
 app = create_app()

@@ -24,8 +24,9 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from engine import seconds as seconds_text
 
@@ -130,7 +131,7 @@ class Slots:
 _context_lock = threading.Lock()
 _context: Any = None
 # Modules the children need, loaded once in the server process they are forked from.
-PRELOAD = ["engine", "webapp.tasks"]
+PRELOAD = ["engine", "webapp.work.tasks"]
 
 
 def _processes() -> Any:
@@ -176,7 +177,8 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
         child.join()
         receive.close()
     if outcome == "ok":
-        return value  # type: ignore[no-any-return]
+        found: T = value
+        return found
     if outcome == "refused":
         raise ValueError(value)
     raise RuntimeError(value)

@@ -41,8 +41,13 @@ def examine(puzzle: Puzzle, grade: bool, seconds: float) -> Examined:
         return Examined(result, grade_gave_up=True)
 
 
-def generate(shape: str, size: int, difficulty: str, adjacency: str, seed: int,
-             cells: list[Cell] | None, seconds: float) -> Generated:
-    """A new puzzle (on a named shape, or on ``cells``), within ``seconds``."""
-    return engine.generate(shape, size, difficulty=difficulty, adjacency=adjacency,  # type: ignore[arg-type]
-                           seed=seed, cells=cells, max_seconds=seconds)
+def generate(shape: str, size: int, difficulty: str, adjacency: str, seed: int, seconds: float) -> Generated:
+    """A new puzzle on a named shape, within ``seconds``."""
+    return engine.generate_shape(shape, size, difficulty, adjacency, seed=seed,  # type: ignore[arg-type]
+                                 max_seconds=seconds)
+
+
+def generate_on(cells: list[Cell], adjacency: str, difficulty: str, seed: int, seconds: float) -> Generated:
+    """A new puzzle on a board of these cells (the solver page's drawing), within ``seconds``."""
+    board = engine.Board.from_cells(cells, adjacency)  # type: ignore[arg-type]
+    return engine.generate(board, difficulty, seed=seed, max_seconds=seconds)

@@ -1,0 +1,90 @@
+"""The layers import only downward, and the command line's engine commands stay light."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# What each package may import at module level (besides itself, the standard library and
+# third-party packages, which are checked below).
+ALLOWED = {
+    "engine": {"engine"},
+    "webapp.core": {"engine", "webapp.core"},
+    "webapp.work": {"engine", "webapp.core", "webapp.work"},
+    "webapp.store": {"engine", "webapp.core", "webapp.store"},
+    "webapp.paper": {"engine", "webapp.core", "webapp.paper"},
+    "webapp.web": {"engine", "webapp.core", "webapp.work", "webapp.store", "webapp.paper", "webapp.web"},
+    "webapp.cli": {"engine", "webapp.core", "webapp.paper", "webapp.cli"},
+}
+# Third-party packages each layer may load when it is imported.
+HEAVY = {"flask", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2", "gunicorn", "psycopg"}
+HEAVY_ALLOWED = {
+    "webapp.store": {"sqlalchemy", "alembic"},
+    "webapp.web": {"flask", "werkzeug", "sqlalchemy", "alembic"},
+}
+
+
+def _modules() -> list[tuple[str, Path]]:
+    found = []
+    for path in sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "webapp").rglob("*.py")]):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found.append((".".join(parts), path))
+    return found
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[0] if parts[0] == "engine" else ".".join(parts[:2])
+
+
+def _module_level_imports(module: str, path: Path) -> list[str]:
+    """What a module imports when it is imported (not inside functions), as absolute names."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                names.append(".".join(base + ([node.module] if node.module else [])))
+            elif node.module:
+                names.append(node.module)
+    return names
+
+
+@pytest.mark.parametrize(("module", "path"), _modules(), ids=[m for m, _ in _modules()])
+def test_imports_run_downward(module: str, path: Path) -> None:
+    layer = _layer(module)
+    if module.startswith("webapp.store.migrations"):
+        layer = "webapp.store"
+    if module == "webapp":
+        return
+    for name in _module_level_imports(module, path):
+        top = name.split(".")[0]
+        if top in ("engine", "webapp"):
+            assert _layer(name) in ALLOWED[layer], f"{module} imports {name}: upward across the layers"
+        elif top in HEAVY:
+            assert top in HEAVY_ALLOWED.get(layer, set()), f"{module} loads {top} when it is imported"
+
+
+def test_hidato_solve_loads_none_of_the_web_stack(tmp_path: Path) -> None:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1 . 3\n")
+    script = ("import sys; from webapp.cli import main; code = main(['solve', sys.argv[1]]); "
+              "heavy = ('flask', 'sqlalchemy', 'weasyprint', 'jinja2', 'alembic'); "
+              "print(sorted(m for m in heavy if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script, str(puzzle)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+    assert "1 2 3" in done.stdout

@@ -1,0 +1,63 @@
+"""A puzzle as the site keeps it: the puzzle, its unique solution and how it was made.
+
+``stored_from`` is the one place a generated puzzle becomes a stored one; ``generate``
+makes one in this process (the pool filler's and the command line's way; the web app
+runs the same in a child process under a time budget).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+import engine
+from engine import Generated, Grid, Puzzle, puzzle_to_id
+
+from .options import Options
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as stored: the puzzle, its unique solution and how it was made."""
+
+    code: str
+    puzzle: Puzzle
+    solution: Grid
+    shape: str = "custom"
+    size: int | None = None
+    difficulty: str | None = None
+    grade: dict[str, Any] | None = None
+    seed: int | None = None
+    created: datetime | None = None
+    daily: date | None = None
+
+    @property
+    def adjacency(self) -> str:
+        return self.puzzle.board.adjacency
+
+
+def stored_from(made: Generated, daily: date | None = None) -> StoredPuzzle:
+    """A generated puzzle as it is stored."""
+    return StoredPuzzle(
+        code=puzzle_to_id(made.puzzle),
+        puzzle=made.puzzle,
+        solution=dict(made.solution),
+        shape=made.shape,
+        size=made.size if made.shape != "custom" else None,
+        difficulty=made.difficulty,
+        grade={"level": made.grade.level, "techniques": dict(made.grade.techniques)},
+        seed=made.seed,
+        daily=daily,
+    )
+
+
+def generate(options: Options, seed: int | None = None, daily: date | None = None,
+             max_seconds: float | None = None) -> StoredPuzzle:
+    """A new puzzle of these options, made in this process."""
+    if seed is None:
+        seed = secrets.randbits(48)
+    made = engine.generate_shape(options.shape, options.size, options.difficulty, options.adjacency,  # type: ignore[arg-type]
+                                 seed=seed, max_seconds=max_seconds)
+    return stored_from(made, daily)

@@ -1,0 +1,120 @@
+"""Puzzles by id and the puzzle of the day: found in the store, or made and stored once.
+
+An id new to the site is solved (by the ``solve`` the caller hands in: the web app's
+runs in a child process within a budget) and stored; an id found unplayable is
+remembered with the reason, so the same id never costs a second solve.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import date
+
+from engine import Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
+
+from ..core.messages import too_hard
+from ..core.options import Options, daily_options
+from ..core.stored import StoredPuzzle, generate
+from .store import Store
+
+# Boards the site plays, solves or grades (the engine itself reads up to 2,500): the
+# largest board the generator makes is 21 x 21.
+MAX_BOARD_CELLS = 900
+
+Solve = Callable[[Puzzle], SolveResult]
+# make(options, seed, day, seconds left) -> the puzzle of the day, or ValueError.
+MakeDaily = Callable[[Options, int, date, float | None], StoredPuzzle]
+
+
+class PuzzleNotFound(LookupError):
+    """An id that is malformed."""
+
+
+class NotPlayable(ValueError):
+    """A well-formed puzzle the site cannot play: no single solution, or too large."""
+
+    def __init__(self, message: str, puzzle: Puzzle | None = None):
+        super().__init__(message)
+        self.puzzle = puzzle
+
+
+def parse_id(code: str) -> Puzzle:
+    """The puzzle an id describes (PuzzleNotFound when malformed); nothing is solved."""
+    try:
+        return puzzle_from_id(code)
+    except PuzzleFormatError as err:
+        raise PuzzleNotFound(str(err)) from None
+
+
+def too_large(puzzle: Puzzle) -> str | None:
+    """Why a board is too large for the site, or None."""
+    if puzzle.size <= MAX_BOARD_CELLS:
+        return None
+    return f"This board has {puzzle.size:,} cells; this site plays boards of up to {MAX_BOARD_CELLS:,} cells."
+
+
+def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
+    """The puzzle with this id; a new one is solved with ``solve`` and stored.
+
+    Raises PuzzleNotFound for a malformed id and NotPlayable when it has no unique
+    solution or is larger than the site plays.  ``solve`` may raise (the rate limit, a
+    busy server): nothing is remembered then.
+    """
+    stored = store.find_puzzle(code)
+    if stored is not None:
+        return stored
+    puzzle = parse_id(code)
+    canonical = puzzle_to_id(puzzle)
+    if canonical != code:
+        stored = store.find_puzzle(canonical)
+        if stored is not None:
+            return stored
+    problem = too_large(puzzle) or store.find_unplayable(canonical)
+    if problem is not None:
+        raise NotPlayable(problem, puzzle=puzzle)
+    result = solve(puzzle)
+    problem = unplayable_reason(result)
+    if problem is not None:
+        store.save_unplayable(canonical, problem)
+        raise NotPlayable(problem, puzzle=puzzle)
+    assert result.solution is not None
+    return store.save_puzzle(StoredPuzzle(canonical, puzzle, result.solution))
+
+
+def unplayable_reason(result: SolveResult) -> str | None:
+    """Why a puzzle solved within its budget cannot be played, or None if it can."""
+    if result.count == 0 and result.complete:
+        reason = f": {result.reason}" if result.reason else ""
+        return f"This puzzle has no solution{reason}."
+    if result.count >= 2:
+        return "This puzzle has more than one solution, so entries cannot be checked against the answer."
+    if not result.complete or result.solution is None:
+        return too_hard(result.seconds)
+    return None
+
+
+def made_here(options: Options, seed: int, day: date, seconds: float | None) -> StoredPuzzle:
+    """``daily``'s maker in this process (the pool filler's)."""
+    return generate(options, seed, day, max_seconds=seconds)
+
+
+def daily(store: Store, day: date, make: MakeDaily = made_here, budget_seconds: float | None = None) -> StoredPuzzle:
+    """The puzzle of the day, made and stored on first request: the first shape of the
+    day's order that the generator manages, within ``budget_seconds`` in all."""
+    stored = store.daily(day)
+    if stored is not None:
+        return stored
+    deadline = None if budget_seconds is None else time.monotonic() + budget_seconds
+    problem: ValueError | None = None
+    for options, seed in daily_options(day):
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            break
+        try:
+            made = make(options, seed, day, left)
+        except ValueError as err:  # the generator could not manage this shape: take the next
+            problem = err
+            continue
+        return store.save_puzzle(made)
+    raise problem or ValueError("no shape could make the puzzle of the day")

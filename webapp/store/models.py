@@ -1,0 +1,105 @@
+"""The database tables (SQLAlchemy models), and nothing else.
+
+Only the store layer imports these; the other layers get plain dataclasses back.  A
+change here needs a migration in ``migrations/versions`` (``hidato db upgrade``).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import BigInteger, Date, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PuzzleRow(Base):
+    __tablename__ = "puzzles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # sha256 of the compact id: ids of large boards are too long for some indexes.
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    code: Mapped[str] = mapped_column(Text)  # the compact id, engine.puzzle_to_id
+    shape: Mapped[str] = mapped_column(String(40))
+    size: Mapped[int | None] = mapped_column(Integer)
+    adjacency: Mapped[str] = mapped_column(String(8))
+    difficulty: Mapped[str | None] = mapped_column(String(16))
+    grade: Mapped[str | None] = mapped_column(Text)  # JSON: {"level": ..., "techniques": {...}}
+    puzzle: Mapped[str] = mapped_column(Text)  # text notation
+    solution: Mapped[str] = mapped_column(Text)  # text notation, every cell filled
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    # Waiting in the pool of pre-generated puzzles; cleared when handed to a player.
+    pooled: Mapped[bool] = mapped_column(default=False, index=True)
+    daily: Mapped[date | None] = mapped_column(Date, unique=True)
+
+
+class UnplayableRow(Base):
+    """A puzzle id found not to be playable (no solution, several, too hard to settle),
+    remembered so that asking again costs nothing."""
+
+    __tablename__ = "unplayable"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the compact id
+    message: Mapped[str] = mapped_column(Text)  # what the player is told
+    created: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ProgressRow(Base):
+    __tablename__ = "progress"
+    __table_args__ = (UniqueConstraint("player", "puzzle_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), index=True)  # the browser session
+    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id"), index=True)
+    entries: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, value], ...]
+    history: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, old, new], ...]
+    undo_pos: Mapped[int] = mapped_column(Integer, default=0)
+    mistakes: Mapped[int] = mapped_column(Integer, default=0)
+    elapsed: Mapped[float] = mapped_column(Float, default=0.0)
+    clock_started: Mapped[datetime | None] = mapped_column(DateTime)
+    paused: Mapped[bool] = mapped_column(default=False)
+    last_activity: Mapped[datetime | None] = mapped_column(DateTime)
+    started: Mapped[datetime] = mapped_column(DateTime)
+    updated: Mapped[datetime] = mapped_column(DateTime)
+    solved_at: Mapped[datetime | None] = mapped_column(DateTime)
+    revealed: Mapped[bool] = mapped_column(default=False)
+
+
+class TicketRow(Base):
+    """Slow work (a generated puzzle) that any server process can report on."""
+
+    __tablename__ = "tickets"
+
+    ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    request: Mapped[str] = mapped_column(Text)  # JSON: what was asked for
+    status: Mapped[str] = mapped_column(String(16))  # waiting, running, done, refused, failed
+    result: Mapped[str | None] = mapped_column(Text)  # the puzzle's id when done, else the message
+    created: Mapped[datetime] = mapped_column(DateTime, index=True)
+    # Past this without an answer, the process doing the work has died (or was restarted).
+    deadline: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ClaimRow(Base):
+    """A named piece of work one process has taken on (e.g. filling one pool slot)."""
+
+    __tablename__ = "claims"
+
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    until: Mapped[datetime] = mapped_column(DateTime)  # a claim whose owner died runs out
+
+
+class RateRow(Base):
+    """How often a client used an expensive endpoint in one time window."""
+
+    __tablename__ = "rate_limits"
+
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    window: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # the window's start, epoch seconds
+    hits: Mapped[int] = mapped_column(Integer, default=0)

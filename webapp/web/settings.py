@@ -1,0 +1,97 @@
+"""The web app's settings: defaults, then the environment, read once (and only here).
+
+``HIDATO_*`` variables are loaded with Flask's ``from_prefixed_env`` (``HIDATO_PROXIES=1``
+becomes ``PROXIES = 1``; values are read as JSON when they parse, else as text), plus
+``DATABASE_URL`` and ``SECRET_KEY``; a test's or caller's config overrides both.
+``check`` then turns each into the type it must have, with a message naming the
+variable when it is wrong.  The README's table lists every one.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from datetime import timedelta
+from typing import Any
+
+from flask import Config
+
+from ..work.budget import default_slot_count
+
+DEFAULTS: dict[str, Any] = {
+    "DATABASE_URL": None,  # None: SQLite in the instance folder
+    "SECRET_KEY": None,  # None: a random key kept in the instance folder
+    "POOL_FILL": True,  # fill the pool of puzzles in the background
+    "PROXIES": 0,  # proxies in front whose X-Forwarded-* headers are believed
+    "HTTPS": False,  # served over HTTPS: Secure cookies, HSTS
+    "PUBLIC_URL": "",  # the site's public address, for printed links
+    "HOSTS": "",  # more host names the site answers to
+    "SOLVE_SECONDS": 3.0,  # a solve, check, grade or hint
+    "GENERATE_SECONDS": 60.0,  # a generation
+    "WORK_SLOTS": None,  # None: half the processors, at least one
+    "SLOT_WAIT_SECONDS": 2.0,  # how long a request waits for a slot for heavy work
+    "GENERATE_WAIT_SECONDS": 1.0,  # how long New puzzle waits before a waiting page
+    "BOOKLET_WAIT_SECONDS": 8.0,  # how long the booklet form waits before a waiting page
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
+}
+_NUMBERS = ("SOLVE_SECONDS", "GENERATE_SECONDS", "SLOT_WAIT_SECONDS", "GENERATE_WAIT_SECONDS",
+            "BOOKLET_WAIT_SECONDS")
+
+
+def instance_path(overrides: dict[str, Any]) -> str | None:
+    """The instance folder: the caller's INSTANCE_PATH, else HIDATO_INSTANCE, else Flask's default."""
+    return overrides.get("INSTANCE_PATH") or os.environ.get("HIDATO_INSTANCE") or None
+
+
+def load(config: Config, overrides: dict[str, Any]) -> None:
+    """Defaults, the environment, then ``overrides``; every value checked."""
+    config.from_mapping(DEFAULTS)
+    config.from_prefixed_env("HIDATO")
+    for name in ("DATABASE_URL", "SECRET_KEY"):
+        if os.environ.get(name):
+            config[name] = os.environ[name]
+    config.update({k: v for k, v in overrides.items() if k != "INSTANCE_PATH"})
+    check(config)
+
+
+def check(config: Config) -> None:
+    """Each setting as the type it must be; ValueError naming the variable otherwise."""
+    config["POOL_FILL"] = _flag(config, "POOL_FILL")
+    config["HTTPS"] = _flag(config, "HTTPS")
+    config["PROXIES"] = _whole(config, "PROXIES", low=0)
+    slots = config.get("WORK_SLOTS")
+    config["WORK_SLOTS"] = default_slot_count() if slots in (None, "") else _whole(config, "WORK_SLOTS", low=1)
+    for name in _NUMBERS:
+        config[name] = _seconds(config, name)
+    for name in ("PUBLIC_URL", "HOSTS"):
+        config[name] = str(config.get(name) or "")
+
+
+def _flag(config: Config, name: str) -> bool:
+    value = config.get(name)
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
+def _whole(config: Config, name: str, low: int) -> int:
+    value = config.get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit() \
+            or int(value) < low:
+        raise ValueError(f"HIDATO_{name} must be a whole number from {low} up, not {value!r}")
+    return int(value)
+
+
+def _seconds(config: Config, name: str) -> float:
+    """A budget must be positive; a wait may be 0 (go straight to the waiting page)."""
+    value = config.get(name)
+    waiting = name.endswith("_WAIT_SECONDS")
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        seconds = -1.0
+    if seconds < 0 or (seconds == 0 and not waiting) or isinstance(value, bool) or not math.isfinite(seconds):
+        kind = "a number of seconds from 0 up" if waiting else "a positive number of seconds"
+        raise ValueError(f"HIDATO_{name} must be {kind}, not {value!r}")
+    return seconds
