@@ -5,6 +5,7 @@ exported here.
 """
 
 from .board import ADJACENCIES, MAX_CELLS, Adjacency, Board, Cell, Grid, Puzzle, is_solution
+from .candidates import candidates
 from .generator import Generated, GenerationError, generate, generate_shape
 from .grading import DIFFICULTIES, Grade, grade
 from .hints import Hint, hint
@@ -47,6 +48,7 @@ __all__ = [
     "PuzzleFormatError",
     "SolveResult",
     "SolverGaveUp",
+    "candidates",
     "cell_name",
     "count_solutions",
     "format_puzzle",

@@ -13,6 +13,7 @@
   function sizeBoards(scope) {
     (scope || document).querySelectorAll(".board[data-cols]").forEach(function (board) {
       board.style.setProperty("--cols", board.dataset.cols);
+      if (board.dataset.rows) board.style.setProperty("--rows", board.dataset.rows);
     });
   }
 
@@ -27,17 +28,18 @@
     return input && !input.readOnly ? input : null;
   }
 
-  function focusInput(input) {
-    if (!input) return false;
-    input.focus();
-    input.select();
+  function focusInput(target) {
+    if (!target) return false;
+    target.focus();
+    if (target.select) target.select();
     return true;
   }
 
-  // The next open cell in a straight line (givens and holes are skipped).
-  function step(input, drow, dcol) {
-    var cell = input.closest(".cell");
-    var board = input.closest(".board");
+  // The next cell in a straight line, holes skipped: its input, or a given cell itself
+  // (play.js makes givens focusable, so the chain can start from them).
+  function step(from, drow, dcol) {
+    var cell = from.closest(".cell");
+    var board = from.closest(".board");
     var row = +cell.dataset.row, col = +cell.dataset.col;
     var rows = +board.dataset.rows, cols = +board.dataset.cols;
     for (;;) {
@@ -46,6 +48,8 @@
       if (row < 1 || row > rows || col < 1 || col > cols) return null;
       var next = inputAt(row, col);
       if (next) return next;
+      var given = document.getElementById("cell-" + row + "-" + col);
+      if (given && given.classList.contains("given") && given.hasAttribute("tabindex")) return given;
     }
   }
 
@@ -59,13 +63,15 @@
 
   document.addEventListener("keydown", function (event) {
     var input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.closest(".board")) return;
+    var onGiven = input instanceof HTMLElement && input.matches(".board .cell.given");
+    if (!onGiven && (!(input instanceof HTMLInputElement) || !input.closest(".board"))) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (ARROWS[event.key]) {
       var move = ARROWS[event.key];
       if (focusInput(step(input, move[0], move[1]))) event.preventDefault();
       return;
     }
+    if (onGiven) return;
     if (event.key === "Enter") {
       // Enter moves on like Tab; leaving the cell sends its number (htmx, on change).
       event.preventDefault();

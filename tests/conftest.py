@@ -108,6 +108,10 @@ def _app(instance: Path, **config: Any) -> Flask:
         "TESTING": True,
         "SECRET_KEY": "test",
         "POOL_FILL": False,
+        # Tests that want the waiting page ask for it (a wait of 0); the others get their
+        # PDF directly however loaded the machine is (both cores busy with xdist).
+        "BOOKLET_WAIT_SECONDS": 120,
+        "GENERATE_WAIT_SECONDS": 60,
         # Never the environment's DATABASE_URL: the instance folder's SQLite file, or a
         # PostgreSQL schema of the test's own (the databases fixture).
         "DATABASE_URL": None,

@@ -153,3 +153,34 @@ def test_hex_and_rook_boards_play_the_same() -> None:
     game = Game(puzzle, {(0, 0): 1, (0, 1): 2, (0, 2): 3})
     game.enter((0, 1), 2, T0)
     assert game.solved
+
+
+def test_notes_toggle_and_give_way_to_an_entry(game: Game) -> None:
+    cell = game.open_cells[0]
+    assert game.toggle_note(cell, 4, T0) and game.toggle_note(cell, 7, T0)
+    assert game.state.notes == {cell: {4, 7}}
+    assert not game.toggle_note(cell, 4, T0)
+    assert game.state.notes == {cell: {7}}
+    with pytest.raises(EntryError, match="out of range"):
+        game.toggle_note(cell, game.puzzle.size + 1)
+    game.enter(cell, game.solution[cell], T0)
+    assert cell not in game.state.notes
+    with pytest.raises(EntryError, match="holds a number"):
+        game.toggle_note(cell, 2)
+
+
+def test_restart_is_undone_by_undo(game: Game) -> None:
+    first, second = game.open_cells[:2]
+    game.enter(first, game.solution[first], T0)
+    game.enter(second, 1 if game.solution[second] != 1 else 2, T0)
+    game.toggle_note(game.open_cells[2], 5, T0)
+    before = (dict(game.state.entries), list(game.state.history), dict(game.state.notes), game.state.mistakes)
+    game.restart(T0 + timedelta(seconds=5))
+    assert game.state.entries == {} and game.state.notes == {} and game.can_undo() and game.undoes_restart()
+    game.enter(first, game.solution[first], T0 + timedelta(seconds=6))
+    assert game.undo() == first and game.undoes_restart()  # the new entry first, then the restart
+    game.undo(T0 + timedelta(seconds=7))
+    assert (dict(game.state.entries), list(game.state.history), dict(game.state.notes),
+            game.state.mistakes) == before
+    assert game.undo() == second  # and on back through the history as before
+    assert not game.undoes_restart()

@@ -379,7 +379,7 @@ def test_reveal_asks_to_confirm_then_fills_everything(client: FlaskClient, htmx:
         assert f'value="{SOLUTION[cell]}"' in input_tag(html, cell)
     assert "Solution revealed" in status_text(html)
     # Cancel leaves the board alone.
-    client.post(PAGE, data={"action": "restart"})
+    client.post(PAGE, data={"action": "restart-confirm"})
     html = client.post(PAGE, data={"action": "cancel"}, headers=HTMX).get_data(as_text=True)
     assert "Yes, reveal" not in html and 'value=""' in input_tag(html, OPEN[0])
 
@@ -396,7 +396,81 @@ def test_undo_redo_restart(client: FlaskClient) -> None:
     html = client.get(PAGE).get_data(as_text=True)
     assert f'value="{SOLUTION[cell]}"' in input_tag(html, cell)
     html = client.post(PAGE, data={"action": "restart"}, headers=HTMX).get_data(as_text=True)
+    assert "Yes, restart" in html and f'value="{SOLUTION[cell]}"' in input_tag(html, cell)  # asks first
+    html = client.post(PAGE, data={"action": "restart-confirm"}, headers=HTMX).get_data(as_text=True)
     assert 'value=""' in input_tag(html, cell) and "Mistakes: 0" in html
+    assert "Undo brings your entries back" in status_text(html)
+    assert re.search(r'<button name="action" value="undo">Undo</button>', html)  # enabled
+    html = client.post(PAGE, data={"action": "undo"}, headers=HTMX).get_data(as_text=True)
+    assert f'value="{SOLUTION[cell]}"' in input_tag(html, cell) and "Restart undone" in status_text(html)
+
+
+def test_restart_without_javascript_asks_on_the_page(client: FlaskClient) -> None:
+    cell = OPEN[0]
+    enter(client, cell, SOLUTION[cell])
+    response = client.post(PAGE, data={"action": "restart"})
+    assert response.status_code == 303 and "confirm=restart" in response.headers["Location"]
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Yes, restart" in html and f'value="{SOLUTION[cell]}"' in input_tag(html, cell)
+
+
+def test_an_entry_answers_small_with_the_buttons_and_what_is_missing(client: FlaskClient) -> None:
+    html = enter(client, OPEN[0], SOLUTION[OPEN[0]]).get_data(as_text=True)
+    assert len(html.encode()) < 4096
+    assert 'id="tools"' in html and re.search(r'<button name="action" value="undo">Undo</button>', html)
+    missing = re.search(r'class="missing">(.*?)</p>', html, re.S)
+    assert missing is not None
+    shown = set({**PUZZLE.givens, OPEN[0]: SOLUTION[OPEN[0]]}.values())
+    first_missing = min(k for k in range(1, PUZZLE.size + 1) if k not in shown)
+    listed = re.sub(r"<[^>]+>|\s+", " ", missing.group(1)).split(":")[1].strip()
+    assert re.match(rf"{first_missing}\b", listed)
+
+
+def test_notes_are_kept_with_the_game_and_give_way_to_a_number(client: FlaskClient) -> None:
+    cell = OPEN[0]
+    url, name = cell_url(cell), field(cell)
+    client.post(url, data={name: "3", "mode": "notes"}, headers=HTMX)
+    html = client.post(url, data={name: "5", "mode": "notes"}, headers=HTMX).get_data(as_text=True)
+    assert re.search(r'class="pencil">3 5<', html) and "Note 5 added" in html
+    page = client.get(PAGE).get_data(as_text=True)  # kept on the server
+    assert re.search(r'class="pencil">3 5<', page)
+    html = client.post(url, data={name: "3", "mode": "notes"}, headers=HTMX).get_data(as_text=True)
+    assert re.search(r'class="pencil">5<', html)
+    html = enter(client, cell, SOLUTION[cell]).get_data(as_text=True)
+    assert "pencil" not in html
+
+
+def test_hiding_mistakes_marks_nothing_until_check(client: FlaskClient) -> None:
+    cell = OPEN[0]
+    html = client.post(PAGE, data={"action": "mistakes"}, headers=HTMX).get_data(as_text=True)  # box unticked
+    assert "hidden until you press Check" in status_text(html)
+    html = enter(client, cell, wrong_value(cell)).get_data(as_text=True)
+    assert "aria-invalid" not in input_tag(html, cell)
+    html = client.post(PAGE, data={"action": "check"}, headers=HTMX).get_data(as_text=True)
+    assert 'aria-invalid="true"' in input_tag(html, cell) and "1 entry is wrong" in status_text(html)
+    html = client.post(PAGE, data={"action": "mistakes", "mistakes": "on"}, headers=HTMX).get_data(as_text=True)
+    assert 'aria-invalid="true"' in input_tag(html, cell)
+
+
+def test_a_bad_entry_is_named_and_does_not_block_check(client: FlaskClient) -> None:
+    cell = OPEN[0]
+    html = client.post(PAGE, data={field(cell): "999", "action": "check"}, headers=HTMX).get_data(as_text=True)
+    status = status_text(html)
+    assert "Nothing to check yet" in status and "Not taken" in status and "out of range" in status
+
+
+def test_fill_candidates_writes_notes_from_the_engine(client: FlaskClient) -> None:
+    html = client.post(PAGE, data={"action": "candidates"}, headers=HTMX).get_data(as_text=True)
+    assert "Candidates filled in as notes" in status_text(html)
+    found = 0
+    for cell in OPEN:
+        tag = re.search(rf'<div id="cell-{cell[0] + 1}-{cell[1] + 1}".*?</div>', html, re.S)
+        assert tag is not None
+        marks = re.search(r'class="pencil">([0-9 ]*)<', tag.group(0))
+        if marks:
+            found += 1
+            assert str(SOLUTION[cell]) in marks.group(1).split()
+    assert found
 
 
 def test_pause_and_resume(client: FlaskClient) -> None:

@@ -65,7 +65,7 @@ def _old_database(url: str, dialect: str, release: str) -> list[tuple[str, str, 
     return saved
 
 
-@pytest.mark.parametrize(("release", "note"), [("v0", "upgraded from 0001"), ("v1", "stamped 0002")])
+@pytest.mark.parametrize(("release", "note"), [("v0", "upgraded from 0001"), ("v1", "upgraded from 0002")])
 def test_an_old_database_is_upgraded_with_every_game_intact(tmp_path: Path, databases, release, note) -> None:
     url = database_url(databases.url(f"old{release}"), str(tmp_path))
     saved = _old_database(url, databases.backend, release)
@@ -86,6 +86,9 @@ def test_an_old_database_is_upgraded_with_every_game_intact(tmp_path: Path, data
         # And the upgraded database takes new writes of every kind.
         player, code, _entries = saved[0]
         store.update_progress(player, code, lambda state: state.entries.update({(0, 0): 16}))
+        store.update_progress(player, code, lambda state: state.notes.update({(0, 1): {3, 4}}))
+        reloaded = store.load_progress(player, code)
+        assert reloaded is not None and reloaded.notes == {(0, 1): {3, 4}} and reloaded.before_restart is None
         store.save_unplayable("1x2:ab", "no solution")
         assert store.find_unplayable("1x2:ab") == "no solution"
     finally:

@@ -111,14 +111,19 @@ def test_solve_a_small_puzzle_by_typing(page: Page, artifacts_dir: Path) -> None
 
 def test_arrow_keys_move_between_cells(page: Page) -> None:
     page.goto(f"/p/{SMALL_CODE}")
-    # Row 1: ". 18 x 11 ." -- right from (1,1) skips the given 18 and the hole.
+    # Row 1: ". 18 x 11 ." -- right from (1,1) stops on the given 18 (a chain can start
+    # there), then skips the hole to the given 11, then the open cell.
     box(page, (0, 0)).click()
+    page.keyboard.press("ArrowRight")
+    expect(cell_div(page, (0, 1))).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(cell_div(page, (0, 3))).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(box(page, (0, 4))).to_be_focused()
     page.keyboard.press("ArrowDown")
-    expect(box(page, (4, 4))).to_be_focused()  # skips the given 10 and the holes below
-    page.keyboard.press("ArrowLeft")
-    expect(box(page, (4, 2))).to_be_focused()
+    expect(cell_div(page, (1, 4))).to_be_focused()  # the given 10
+    page.keyboard.press("ArrowDown")
+    expect(box(page, (4, 4))).to_be_focused()  # the holes below are skipped
 
 
 def test_numbrix_puzzle_renders_and_accepts_input(page: Page, live_app: Flask) -> None:

@@ -20,11 +20,23 @@ Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means em
 # so this only matters when neither reached the server (a crash, a closed laptop).
 IDLE_LIMIT = timedelta(minutes=15)
 MAX_HISTORY = 2000
+MAX_NOTES = 9  # pencil marks one cell shows (a 3 x 3 block of small numbers)
 
 
 def utcnow() -> datetime:
     """The current time in UTC, naive (as every stored time is)."""
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+@dataclass
+class Snapshot:
+    """A game's board and history at one moment (kept by Restart for Undo)."""
+
+    entries: dict[Cell, int]
+    history: list[Move]
+    undo_pos: int
+    mistakes: int
+    notes: dict[Cell, set[int]]
 
 
 @dataclass
@@ -42,6 +54,14 @@ class State:
     started: datetime | None = None
     solved_at: datetime | None = None
     revealed: bool = False
+    notes: dict[Cell, set[int]] = field(default_factory=dict)  # pencil marks, by cell
+    # The game as it was before the last Restart: the bottom of the undo history.
+    before_restart: Snapshot | None = None
+
+    def snapshot(self) -> Snapshot:
+        """What Restart clears, so that Undo can bring it back."""
+        return Snapshot(dict(self.entries), list(self.history), self.undo_pos, self.mistakes,
+                        {cell: set(marks) for cell, marks in self.notes.items()})
 
     def clear(self, now: datetime) -> None:
         """Back to a game just begun at ``now``: no entries, no history, a fresh clock.
@@ -51,6 +71,7 @@ class State:
         self.elapsed, self.clock_started, self.paused = 0.0, now, False
         self.last_activity = self.started = now
         self.solved_at, self.revealed = None, False
+        self.notes, self.before_restart = {}, None
 
 
 class EntryError(ValueError):
@@ -70,6 +91,8 @@ class CellView:
     hinted: bool = False
     raw: str | None = None  # a rejected entry, shown back as typed
     error: str | None = None
+    notes: tuple[int, ...] = ()  # pencil marks, in order
+    marked: bool = True  # right and wrong shown (the "Show mistakes" setting, or Check)
 
     @property
     def row(self) -> int:
@@ -85,7 +108,23 @@ class CellView:
 
     @property
     def invalid(self) -> bool:
-        return self.wrong or self.error is not None
+        """Shown as wrong: a wrong number while mistakes are shown, or a refused entry."""
+        return (self.wrong and self.marked) or self.error is not None
+
+    @property
+    def right(self) -> bool:
+        return self.marked and self.value is not None and not self.wrong
+
+    @property
+    def duplicate_text(self) -> str:
+        """Why the cell is marked as a duplicate, in words (empty if it is not)."""
+        if self.also_at is None:
+            return ""
+        where = engine_cell_name(self.also_at)
+        if self.also_count:
+            others = "cell" if self.also_count == 1 else "cells"
+            where += f", and {self.also_count} other {others}"
+        return f"{self.value} is also at {where}"
 
     @property
     def duplicate(self) -> bool:
@@ -97,14 +136,10 @@ class CellView:
         parts = []
         if self.error:
             parts.append(self.error)
-        if self.wrong:
+        if self.wrong and self.marked:
             parts.append("wrong number")
         if self.also_at is not None:
-            where = engine_cell_name(self.also_at)
-            if self.also_count:
-                others = "cell" if self.also_count == 1 else "cells"
-                where += f", and {self.also_count} other {others}"
-            parts.append(f"{self.value} is also at {where}")
+            parts.append(self.duplicate_text)
         if self.hinted:
             parts.append("part of the hint")
         return "; ".join(parts)
@@ -181,8 +216,8 @@ class Game:
         return {**self.puzzle.givens, **self.state.entries}
 
     def cell_view(self, cell: Cell, hinted: frozenset[Cell] = frozenset(),
-                  raw: str | None = None, error: str | None = None) -> CellView:
-        """How ``cell`` is drawn now."""
+                  raw: str | None = None, error: str | None = None, marked: bool = True) -> CellView:
+        """How ``cell`` is drawn now; ``marked``: whether right and wrong are shown."""
         if cell in self.puzzle.givens:
             return CellView(cell, True, self.puzzle.givens[cell], hinted=cell in hinted)
         value = self.state.entries.get(cell)
@@ -197,7 +232,29 @@ class Game:
             hinted=cell in hinted,
             raw=raw,
             error=error,
+            notes=tuple(sorted(self.state.notes.get(cell, ()))),
+            marked=marked or self.finished,
         )
+
+    def missing(self) -> list[tuple[int, int]]:
+        """The numbers no cell shows yet, as runs (low, high)."""
+        shown = {v for v in self.grid().values()}
+        runs: list[tuple[int, int]] = []
+        for k in range(1, self.puzzle.size + 1):
+            if k in shown:
+                continue
+            if runs and runs[-1][1] == k - 1:
+                runs[-1] = (runs[-1][0], k)
+            else:
+                runs.append((k, k))
+        return runs
+
+    def duplicates(self) -> list[tuple[int, list[Cell]]]:
+        """Numbers shown in more than one cell, with their cells."""
+        seen: dict[int, list[Cell]] = {}
+        for cell, v in sorted(self.grid().items()):
+            seen.setdefault(v, []).append(cell)
+        return [(v, cells) for v, cells in sorted(seen.items()) if len(cells) > 1]
 
     def _other_copies(self, cell: Cell, value: int | None) -> tuple[Cell | None, int]:
         """The nearest other cell showing ``value`` and how many more show it."""
@@ -243,6 +300,8 @@ class Game:
             del self.state.history[0]
         self.state.undo_pos = len(self.state.history)
         self._set(cell, value)
+        if value:
+            self.state.notes.pop(cell, None)
         if value and self.solution.get(cell) != value:
             self.state.mistakes += 1
         self._after_change(now)
@@ -261,7 +320,8 @@ class Game:
                 self._holding.setdefault(value, set()).add(cell)
 
     def can_undo(self) -> bool:
-        return not self.finished and self.state.undo_pos > 0
+        """Something to take back: an entry, or the last Restart."""
+        return not self.finished and (self.state.undo_pos > 0 or self.state.before_restart is not None)
 
     def can_redo(self) -> bool:
         return not self.finished and self.state.undo_pos < len(self.state.history)
@@ -270,6 +330,8 @@ class Game:
         """Take back the last entry or clear; returns its cell, None if nothing to undo."""
         if not self.can_undo():
             return None
+        if self.state.undo_pos == 0:
+            return self._undo_restart(now)
         self.state.undo_pos -= 1
         r, c, old, _new = self.state.history[self.state.undo_pos]
         self._set((r, c), old)
@@ -287,9 +349,61 @@ class Game:
         return (r, c)
 
     def restart(self, now: datetime | None = None) -> None:
-        """Clear every entry, the history, the clock and the mistakes."""
+        """Clear every entry, note, the history, the clock and the mistakes (Undo brings back
+        the board, the notes and the history; the clock starts afresh either way)."""
+        if self.finished:  # a solved or revealed game starts afresh, with nothing to undo
+            before = None
+        elif self.state.entries or self.state.notes:
+            before = self.state.snapshot()
+        else:
+            before = self.state.before_restart
         self.state.clear(now or utcnow())
+        self.state.before_restart = before
         self._holding = None
+
+    def undoes_restart(self) -> bool:
+        """Whether Undo now brings back the board from before Restart."""
+        return not self.finished and self.state.undo_pos == 0 and self.state.before_restart is not None
+
+    def _undo_restart(self, now: datetime | None) -> Cell | None:
+        """Bring back the board as it was before Restart; returns its first entered cell."""
+        before = self.state.before_restart
+        assert before is not None
+        state = self.state
+        state.entries, state.history, state.undo_pos = dict(before.entries), list(before.history), before.undo_pos
+        state.mistakes, state.notes, state.before_restart = before.mistakes, before.notes, None
+        self._holding = None
+        self._after_change(now)
+        return min(state.entries, default=None)
+
+    # --- notes ------------------------------------------------------------------------
+
+    def toggle_note(self, cell: Cell, value: int, now: datetime | None = None) -> bool:
+        """Add ``value`` to the cell's notes, or take it away; returns whether it is there now."""
+        self.check_cell(cell)
+        if not 1 <= value <= self.puzzle.size:
+            raise EntryError(f"{value} is out of range: notes are numbers from 1 to {self.puzzle.size}")
+        if cell in self.state.entries:
+            raise EntryError(f"{cell_name(cell)} holds a number: clear it to write notes there")
+        marks = self.state.notes.setdefault(cell, set())
+        if len(marks) >= MAX_NOTES and value not in marks:
+            raise EntryError(f"{cell_name(cell)} already has {MAX_NOTES} notes: take one away first")
+        marks.symmetric_difference_update({value})
+        if not marks:
+            del self.state.notes[cell]
+        self.touch(now)
+        return value in marks
+
+    def fill_notes(self, candidates: Mapping[Cell, tuple[int, ...]]) -> int:
+        """Notes from the engine's deductions in each empty cell with few enough possible
+        numbers; returns how many cells got them."""
+        filled = 0
+        for cell, numbers in candidates.items():
+            if cell in self.state.entries or cell in self.puzzle.givens or not 0 < len(numbers) <= MAX_NOTES:
+                continue
+            self.state.notes[cell] = set(numbers)
+            filled += 1
+        return filled
 
     def reveal(self, now: datetime | None = None) -> None:
         """Fill in the whole solution; the game ends unsolved."""

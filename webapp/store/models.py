@@ -67,6 +67,9 @@ class ProgressRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime)
     solved_at: Mapped[datetime | None] = mapped_column(DateTime)
     revealed: Mapped[bool] = mapped_column(default=False)
+    notes: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")  # JSON [[row, col, [k, ...]], ...]
+    # JSON of the game before its last Restart (entries, history, undo_pos, mistakes, notes), for Undo
+    before_restart: Mapped[str | None] = mapped_column(Text)
 
 
 class TicketRow(Base):

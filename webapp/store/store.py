@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from engine import Cell, format_puzzle, parse_puzzle
 
-from ..core.game import State, utcnow
+from ..core.game import Snapshot, State, utcnow
 from ..core.stored import StoredPuzzle
 from . import schema
 from .models import ClaimRow, ProgressRow, PuzzleRow, RateRow, TicketRow, UnplayableRow
@@ -441,7 +441,42 @@ def _state(row: ProgressRow) -> State:
         started=row.started,
         solved_at=row.solved_at,
         revealed=bool(row.revealed),
+        notes=_notes_from_json(row.notes),
+        before_restart=_snapshot_from_json(row.before_restart),
     )
+
+
+def _notes_from_json(text: str | None) -> dict[Cell, set[int]]:
+    return {(r, c): set(marks) for r, c, marks in json.loads(text or "[]")}
+
+
+def _notes_to_json(notes: dict[Cell, set[int]]) -> list[list[Any]]:
+    return [[r, c, sorted(marks)] for (r, c), marks in sorted(notes.items())]
+
+
+def _snapshot_from_json(text: str | None) -> Snapshot | None:
+    if not text:
+        return None
+    data = json.loads(text)
+    return Snapshot(
+        entries={(r, c): v for r, c, v in data["entries"]},
+        history=[(r, c, old, new) for r, c, old, new in data["history"]],
+        undo_pos=int(data["undo_pos"]),
+        mistakes=int(data["mistakes"]),
+        notes=_notes_from_json(json.dumps(data["notes"])),
+    )
+
+
+def _snapshot_to_json(snapshot: Snapshot | None) -> str | None:
+    if snapshot is None:
+        return None
+    return json.dumps({
+        "entries": [[r, c, v] for (r, c), v in sorted(snapshot.entries.items())],
+        "history": [list(move) for move in snapshot.history],
+        "undo_pos": snapshot.undo_pos,
+        "mistakes": snapshot.mistakes,
+        "notes": _notes_to_json(snapshot.notes),
+    })
 
 
 def _fill_progress(row: ProgressRow, state: State, now: datetime) -> None:
@@ -456,4 +491,6 @@ def _fill_progress(row: ProgressRow, state: State, now: datetime) -> None:
     row.started = state.started or row.started or now
     row.solved_at = state.solved_at
     row.revealed = state.revealed
+    row.notes = json.dumps(_notes_to_json(state.notes))
+    row.before_restart = _snapshot_to_json(state.before_restart)
     row.updated = now

@@ -28,7 +28,7 @@ from flask import (
 import engine
 from engine import Cell, format_puzzle, puzzle_to_id
 
-from ..core.game import CellView, EntryError, Game, cell_name, format_seconds, parse_entry
+from ..core.game import MAX_NOTES, CellView, EntryError, Game, cell_name, format_seconds, parse_entry
 from ..core.options import variant_of
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
@@ -46,7 +46,11 @@ _FIELD = re.compile(r"c-(\d{1,4})-(\d{1,4})")
 # the limit on form fields.
 SHOWN_FIELD = "shown"
 ACTIONS = ("save", "check", "hint", "reveal", "reveal-confirm", "cancel", "undo", "redo", "restart",
-           "pause", "resume")
+           "restart-confirm", "pause", "resume", "candidates", "mistakes")
+# Actions that ask first; the page shows the question.
+CONFIRMED = {"reveal": "reveal", "restart": "restart"}
+# Runs of missing numbers listed beside the board at most (the rest are counted).
+MISSING_SHOWN = 40
 # Other cells an entry redraws at most (those whose duplicate note it changes, nearest
 # first), so an answer stays small whatever the board holds.
 MAX_REDRAWN = 8
@@ -95,9 +99,11 @@ def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
 
 
 def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
-             errors: dict[Cell, tuple[str, str]] | None = None, confirm: bool = False) -> dict[str, Any]:
+             errors: dict[Cell, tuple[str, str]] | None = None, confirm: str = "") -> dict[str, Any]:
     """Everything the page and the whole game's partial need."""
     hinted = frozenset(notice.cells) if notice else frozenset()
+    checked = notice is not None and notice.kind == "check"  # Check shows right and wrong
+    marked = show_mistakes() or checked
     errors = errors or {}
     board = stored.puzzle.board
     rows: list[list[CellView | None]] = []
@@ -107,7 +113,7 @@ def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
             cell = (r, c)
             if cell in board.cell_set:
                 raw, message = errors.get(cell, (None, None))
-                row.append(game.cell_view(cell, hinted, raw=raw, error=message))
+                row.append(game.cell_view(cell, hinted, raw=raw, error=message, marked=marked))
             else:
                 row.append(None)
         rows.append(row)
@@ -126,6 +132,9 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
         "variant_label": variant_of(stored.puzzle.board.adjacency).label,
         "hex": stored.puzzle.board.adjacency == "hex",
         "seconds": game.seconds(),
+        "show_mistakes": show_mistakes(),
+        "missing_shown": MISSING_SHOWN,
+        "cell_words": engine.cell_name,
     }
 
 
@@ -139,21 +148,25 @@ def _standing_notice(game: Game) -> Notice | None:
     return None
 
 
+def show_mistakes() -> bool:
+    """The player's setting "Show mistakes as I type" (on unless turned off)."""
+    return session.get("show_mistakes", True) is not False
+
+
 def _render_game(stored: StoredPuzzle, game: Game, notice: Notice | None = None, status: int = 200,
-                 errors: dict[Cell, tuple[str, str]] | None = None, confirm: bool = False) -> Response:
+                 errors: dict[Cell, tuple[str, str]] | None = None, confirm: str = "") -> Response:
     """The answer to an htmx action: the whole game, and the status line out of band."""
     ctx = _context(stored, game, notice, errors, confirm)
     html = render_template("_game.html", **ctx) + render_template("_status.html", oob=True, **ctx)
     return make_response(html, status)
 
 
-def _back_to_page(code: str, notice: Notice | None = None, confirm: bool = False) -> Any:
+def _back_to_page(code: str, notice: Notice | None = None, confirm: str = "") -> Any:
     """Post/Redirect/Get for plain form posts; the notice rides along in the session."""
     if notice is not None:
         session["notice"] = {"code": code, "text": notice.text, "kind": notice.kind,
                              "cells": [list(c) for c in notice.cells]}
-    anchor = "reveal" if confirm else "game"
-    target = url_for("play.page", code=code, confirm="reveal" if confirm else None, _anchor=anchor)
+    target = url_for("play.page", code=code, confirm=confirm or None, _anchor="confirm" if confirm else "game")
     return redirect(target, 303)
 
 
@@ -178,7 +191,8 @@ def page(code: str) -> Any:
     # Reading the page writes nothing (crawlers too): a game is saved from the first entry
     # or action on, and the page's script tells the clock when it is opened.
     game = _game(stored, player_id())
-    confirm = request.args.get("confirm") == "reveal" and not game.finished
+    asked = request.args.get("confirm", "")
+    confirm = asked if asked in CONFIRMED.values() and (asked == "restart" or not game.finished) else ""
     return render_template("play.html", **_context(stored, game, notice, confirm=confirm))
 
 
@@ -222,9 +236,12 @@ def entry(code: str, row: int, col: int) -> Any:
         value = parse_entry(raw, stored.puzzle.size)
     except EntryError as err:
         game = _game(stored, player_id())
+        message = f"{cell_name(cell)}: {err}"
         if not is_htmx():
-            return _render_page_with_errors(stored, game, {cell: (raw[:12], str(err))})
-        return _render_cell(stored, game, cell, [], raw=raw[:12], error=str(err))
+            return _render_page_with_errors(stored, game, {cell: (raw[:12], message)})
+        return _render_cell(stored, game, cell, [], raw=raw[:12], error=message)
+    if request.form.get("mode") == "notes" and value:
+        return _note(stored, cell, value)
 
     def change(game: Game) -> tuple[list[Cell], str | None]:
         old = game.state.entries.get(cell, 0)
@@ -244,21 +261,44 @@ def entry(code: str, row: int, col: int) -> Any:
         response.headers["HX-Retarget"] = "#game"
         response.headers["HX-Reswap"] = "outerHTML"
         return response
-    return _render_cell(stored, game, cell, [c for c in touched if c != cell])
+    view = game.cell_view(cell)
+    notice = Notice(f"{cell_name(cell)}: {view.duplicate_text}.", "error") if view.duplicate else None
+    return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice)
+
+
+def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
+    """Notes mode: the number typed goes in or out of the cell's notes."""
+
+    def change(game: Game) -> Notice:
+        try:
+            there = game.toggle_note(cell, value)
+        except EntryError as err:
+            return Notice(f"{err}.", "error")
+        return Notice(f"Note {value} {'added to' if there else 'taken from'} {engine.cell_name(cell)}.")
+
+    game, notice = _change(stored, change)
+    if not is_htmx():
+        return _back_to_page(stored.code, notice)
+    return _render_cell(stored, game, cell, [], notice=notice)
 
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
-                 raw: str | None = None, error: str | None = None) -> Response:
-    """The cell, the other cells whose duplicate marks changed, and the status line (out of band)."""
-    ctx = _small_context(stored, game)
+                 raw: str | None = None, error: str | None = None, notice: Notice | None = None) -> Response:
+    """The cell, the other cells whose duplicate marks changed, the status line, the counts
+    and the buttons (out of band): nothing that grows with the board."""
+    if error:
+        notice = Notice(error, "error")
+    ctx = _small_context(stored, game, notice)
     locked = game.finished or game.state.paused
-    html = render_template("_cell.html", v=game.cell_view(cell, raw=raw, error=error), oob=False,
+    marked = show_mistakes()
+    html = render_template("_cell.html", v=game.cell_view(cell, raw=raw, error=error, marked=marked), oob=False,
                            code=stored.code, locked=locked)
     for other in others:
-        html += render_template("_cell.html", v=game.cell_view(other), oob=True,
+        html += render_template("_cell.html", v=game.cell_view(other, marked=marked), oob=True,
                                 code=stored.code, locked=locked)
     html += render_template("_counts.html", oob=True, **ctx)
     html += render_template("_status.html", oob=True, **ctx)
+    html += render_template("_tools.html", oob=True, **ctx)
     return make_response(html)
 
 
@@ -323,67 +363,138 @@ def update(code: str) -> Any:
     if action not in ACTIONS:
         abort(400, f"Unknown action {action[:30]!r}.")
     values, errors = _read_entries(stored)
-    if action not in ("save", "check", "hint"):
-        errors = {}  # the other buttons don't need the board's entries to be right: drop bad ones
+    if action == "mistakes":
+        session["show_mistakes"] = request.form.get("mistakes") == "on"
+    found = _candidates(stored, values) if action == "candidates" else None
 
     def change(game: Game) -> Notice | None:
         if not game.finished:
             for cell, value in values.items():
                 if game.state.entries.get(cell, 0) != value and not game.finished:
                     game.enter(cell, value)
-        if errors:
+        if errors and action == "save":
             return None
-        return _act(stored, game, action)
+        return _act(game, action, found)
 
     game, notice = _change(stored, change)
-    if action == "hint" and not errors and not game.finished:
+    if action == "hint" and not game.finished:
         notice = _hint(stored, game)  # after the save: the database is not held while it thinks
-    if errors:
+    return _answer(stored, game, action, notice, errors)
+
+
+def _answer(stored: StoredPuzzle, game: Game, action: str, notice: Notice | None,
+            errors: dict[Cell, tuple[str, str]]) -> Any:
+    """The game again (htmx) or a redirect to the page, with what the action said."""
+    code = stored.code
+    if errors and action == "save":
         if not is_htmx():
             return _render_page_with_errors(stored, game, errors)
         first = next(iter(errors.values()))[1]
         return _render_game(stored, game, Notice(f"{first}.", "error"), errors=errors)
-    confirm = action == "reveal" and not game.finished
+    if errors:  # the other buttons go ahead; the entries they could not take are named
+        notice = _with_refused(notice, errors)
+    confirm = CONFIRMED.get(action, "") if action == "restart" or not game.finished else ""
     if is_htmx():
         return _render_game(stored, game, notice, confirm=confirm)
     return _back_to_page(code, notice, confirm=confirm)
 
 
-def _act(stored: StoredPuzzle, game: Game, action: str) -> Notice | None:
-    """Do one button's action on the game; returns what to tell the player."""
-    if action in ("save", "cancel", "reveal"):
-        return None  # reveal only asks to confirm; the page shows the question
-    if action == "restart":
-        game.restart()
-        return Notice("Restarted: the board is empty and the clock is back at zero.")
-    if action == "pause":
-        game.pause()
-        return Notice("Paused. Press Resume to go on.")
-    if action == "resume":
-        game.resume()
+def _with_refused(notice: Notice | None, errors: dict[Cell, tuple[str, str]]) -> Notice:
+    first = next(iter(errors.values()))[1]
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    text = f"Not taken: {first}{more}."
+    if notice is None:
+        return Notice(text, "error")
+    return Notice(f"{notice.text} {text}", notice.kind, notice.cells)
+
+
+def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tuple[int, ...]] | None:
+    """The engine's candidates for this browser's board, within the solving budget (None if
+    they took longer): worked out before the game is locked for the change."""
+    game = _game(stored, player_id())
+    entries = {**game.state.entries, **values}
+    seconds = float(current_app.config["SOLVE_SECONDS"])
+    try:
+        return engine.candidates(stored.puzzle, entries, max_seconds=seconds)
+    except engine.SolverGaveUp:
         return None
+
+
+_SIMPLE = {
+    "save": "Saved.",
+    "cancel": "Cancelled: nothing was changed.",
+    "reveal": "Reveal the whole solution? Confirm below.",
+    "restart": "Restart the puzzle? Confirm below.",
+}
+
+
+def _act(game: Game, action: str, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice | None:
+    """Do one button's action on the game; returns what to tell the player."""
+    if action in _SIMPLE:
+        return Notice(_SIMPLE[action])
+    if action in ("restart-confirm", "pause", "resume", "mistakes"):
+        return _act_on_game(game, action)
     if game.finished:
         return _standing_notice(game)
     if action == "reveal-confirm":
         game.reveal()
         return Notice("Solution revealed. Restart to play this puzzle again.", "revealed")
     if action == "check":
-        wrong = game.wrong_cells
-        if wrong:
-            names = ", ".join(engine.cell_name(c) for c in wrong[:5])
-            more = f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""
-            count = f"{len(wrong)} entr{'y is' if len(wrong) == 1 else 'ies are'} wrong"
-            return Notice(f"{count}: {names}{more}.", "check", wrong)
-        if not game.state.entries:
-            return Notice("Nothing to check yet: type numbers into the empty cells.", "check")
-        return Notice(f"All {game.filled} entries so far are right.", "check")
-    if action == "undo":
-        cell = game.undo()
-        return Notice(f"Undid {engine.cell_name(cell)}." if cell else "Nothing to undo.")
-    if action == "redo":
-        cell = game.redo()
-        return Notice(f"Redid {engine.cell_name(cell)}." if cell else "Nothing to redo.")
+        return _check(game)
+    if action in ("undo", "redo"):
+        return _undo_redo(game, action)
+    if action == "candidates":
+        return _fill(game, candidates)
     return None
+
+
+def _act_on_game(game: Game, action: str) -> Notice:
+    """The actions that work on a finished game too."""
+    if action == "restart-confirm":
+        game.restart()
+        undo = " Undo brings your entries back." if game.can_undo() else ""
+        return Notice(f"Restarted: the board is empty and the clock is back at zero.{undo}")
+    if action == "pause":
+        game.pause()
+        return Notice("Paused. Press Resume to go on.")
+    if action == "resume":
+        game.resume()
+        return Notice("Resumed: the clock is running.")
+    if show_mistakes():
+        return Notice("Mistakes are shown as you type.")
+    return Notice("Mistakes are hidden until you press Check.")
+
+
+def _check(game: Game) -> Notice:
+    wrong = game.wrong_cells
+    if wrong:
+        names = ", ".join(engine.cell_name(c) for c in wrong[:5])
+        more = f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""
+        count = f"{len(wrong)} entr{'y is' if len(wrong) == 1 else 'ies are'} wrong"
+        return Notice(f"{count}: {names}{more}.", "check", wrong)
+    if not game.state.entries:
+        return Notice("Nothing to check yet: type numbers into the empty cells.", "check")
+    return Notice(f"All {game.filled} entries so far are right.", "check")
+
+
+def _undo_redo(game: Game, action: str) -> Notice:
+    if action == "undo" and game.undoes_restart():
+        game.undo()
+        return Notice("Restart undone: your entries and notes are back.")
+    cell = game.undo() if action == "undo" else game.redo()
+    verb = "Undid" if action == "undo" else "Redid"
+    return Notice(f"{verb} {engine.cell_name(cell)}." if cell else f"Nothing to {action}.")
+
+
+def _fill(game: Game, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice:
+    if candidates is None:
+        return Notice("The candidates could not be worked out in time: try again after a few more entries.",
+                      "error")
+    filled = game.fill_notes(candidates)
+    crowded = sum(1 for cell, numbers in candidates.items()
+                  if len(numbers) > MAX_NOTES and cell not in game.state.entries)
+    left = f" {crowded} cells with more than {MAX_NOTES} possible numbers are left blank." if crowded else ""
+    return Notice(f"Candidates filled in as notes in {filled} cells.{left}")
 
 
 def _hint(stored: StoredPuzzle, game: Game) -> Notice:

@@ -1,0 +1,433 @@
+// Hidato play aids: selection and the chain (click, tap, drag, Space/Enter), the
+// neighbours of a number highlighted, notes mode, the number pad on touch screens, zoom
+// and pinch, the solved path, copy link and share. Progressive enhancement: the page
+// plays without it, and htmx sends every entry as before (a chain step just fills an
+// input and fires its "change").
+(function () {
+  "use strict";
+
+  var state = {
+    anchor: null,     // [row, col] of the cell whose number the chain continues
+    selected: null,   // [row, col] of the selected cell
+    notes: false,     // notes mode
+    down: false,      // the chain counts down
+    zoom: 1,
+    dragging: false,
+  };
+  try { state.notes = localStorage.getItem("hidato-notes") === "1"; } catch (e) { /* private mode */ }
+
+  var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (navigator.share) document.documentElement.classList.add("can-share");
+
+  // --- the board ---------------------------------------------------------------------
+
+  function game() { return document.getElementById("game"); }
+  function board() { return document.querySelector("#game .board"); }
+  function cellAt(row, col) { return document.getElementById("cell-" + row + "-" + col); }
+  function posOf(cell) { return [+cell.dataset.row, +cell.dataset.col]; }
+  function inputOf(cell) { return cell ? cell.querySelector("input") : null; }
+
+  function valueOf(cell) {
+    if (!cell) return 0;
+    var input = inputOf(cell);
+    var text = input ? input.value : (cell.querySelector(".num") || {}).textContent;
+    var n = parseInt(text, 10);
+    return n > 0 ? n : 0;
+  }
+
+  function size() { var g = game(); return g ? +g.dataset.size : 0; }
+
+  function neighbours(row, col) {
+    var g = game();
+    var adjacency = g ? g.dataset.adjacency : "king";
+    var steps;
+    if (adjacency === "rook") {
+      steps = [[-1, 0], [0, -1], [0, 1], [1, 0]];
+    } else if (adjacency === "hex") {
+      // odd-r layout, counted from 0: rows 1, 3, ... are shifted right (data-row is 1-based)
+      steps = (row - 1) % 2 ? [[-1, 0], [-1, 1], [0, -1], [0, 1], [1, 0], [1, 1]]
+                            : [[-1, -1], [-1, 0], [0, -1], [0, 1], [1, -1], [1, 0]];
+    } else {
+      steps = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
+    }
+    var found = [];
+    steps.forEach(function (s) {
+      var cell = cellAt(row + s[0], col + s[1]);
+      if (cell && !cell.classList.contains("hole")) found.push(cell);
+    });
+    return found;
+  }
+
+  function touches(a, b) {
+    return neighbours(a[0], a[1]).some(function (cell) { return cell === cellAt(b[0], b[1]); });
+  }
+
+  function cellsHolding(value) {
+    var found = [];
+    if (!value) return found;
+    document.querySelectorAll("#game .board .cell[data-row]").forEach(function (cell) {
+      if (valueOf(cell) === value) found.push(cell);
+    });
+    return found;
+  }
+
+  // --- selection and highlights --------------------------------------------------------
+
+  function clearMarks() {
+    document.querySelectorAll("#game .cell.selected, #game .cell.near, #game .cell.maybe").forEach(function (cell) {
+      cell.classList.remove("selected", "near", "maybe");
+    });
+  }
+
+  function markAround(cell) {
+    cell.classList.add("selected");
+    var k = valueOf(cell);
+    if (!k) return;
+    [k - 1, k + 1].forEach(function (j) {
+      if (j < 1 || j > size()) return;
+      var holders = cellsHolding(j);
+      if (holders.length) {
+        holders.forEach(function (c) { c.classList.add("near"); });
+      } else {
+        // Not on the board yet: the empty neighbours are where it can go.
+        var pos = posOf(cell);
+        neighbours(pos[0], pos[1]).forEach(function (c) {
+          if (!valueOf(c) && inputOf(c)) c.classList.add("maybe");
+        });
+      }
+    });
+  }
+
+  // A click or tap selects a cell; the chain goes on from it only if it holds a number.
+  function select(cell) {
+    clearMarks();
+    if (!cell) { state.selected = null; return; }
+    state.selected = posOf(cell);
+    state.anchor = valueOf(cell) ? state.selected : null;
+    markAround(cell);
+  }
+
+  function restoreSelection() {
+    if (!state.selected) return;
+    var cell = cellAt(state.selected[0], state.selected[1]);
+    if (!cell) return;
+    clearMarks();
+    markAround(cell);
+  }
+
+  // --- the chain -----------------------------------------------------------------------
+
+  // Continue the chain from the anchor into ``cell``; whether it did.
+  function chainInto(cell, backwards) {
+    if (!state.anchor || !cell || valueOf(cell)) return false;
+    var input = inputOf(cell);
+    if (!input || input.readOnly) return false;
+    var from = cellAt(state.anchor[0], state.anchor[1]);
+    var k = valueOf(from);
+    if (!k || !touches(state.anchor, posOf(cell))) return false;
+    var next = (backwards || state.down) ? k - 1 : k + 1;
+    if (next < 1 || next > size()) return false;
+    input.value = String(next);
+    input.dataset.chain = "1";  // a chain step is always a number, never a note (htmx:configRequest)
+    state.anchor = posOf(cell);
+    state.selected = state.anchor;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    clearMarks();
+    markAround(cell);
+    return true;
+  }
+
+  // Each entry says whether it is a number or a note (notes mode), when htmx sends it.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var cell = event.detail.elt;
+    if (!cell || !cell.matches || !cell.matches("#game .board .cell[data-row]")) return;
+    var input = inputOf(cell);
+    var chained = input && input.dataset.chain === "1";
+    if (input) delete input.dataset.chain;
+    event.detail.parameters.mode = state.notes && !chained ? "notes" : "number";
+  });
+
+  // --- events on the board ---------------------------------------------------------------
+
+  function boardCell(target) {
+    var cell = target && target.closest ? target.closest("#game .board .cell[data-row]") : null;
+    return cell;
+  }
+
+  document.addEventListener("click", function (event) {
+    var cell = boardCell(event.target);
+    if (!cell) return;
+    if (chainInto(cell, event.shiftKey)) {
+      event.preventDefault();
+      var input = inputOf(cell);
+      if (input) input.focus({ preventScroll: true });
+      return;
+    }
+    select(cell);
+  });
+
+  document.addEventListener("focusin", function (event) {
+    var cell = boardCell(event.target);
+    if (cell) {
+      var pos = posOf(cell);
+      if (!state.selected || state.selected[0] !== pos[0] || state.selected[1] !== pos[1]) {
+        // Moving onto a cell keeps the chain's anchor (it moves only to cells with numbers).
+        clearMarks();
+        state.selected = pos;
+        if (valueOf(cell)) state.anchor = pos;
+        markAround(cell);
+      }
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var cell = boardCell(event.target);
+    if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.key === " " || event.key === "Enter") && !valueOf(cell) && chainInto(cell, event.shiftKey)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();  // not also "move on" (hidato.js)
+      return;
+    }
+    if (event.key === "n" || event.key === "N") {
+      event.preventDefault();
+      toggleNotes();
+    }
+  }, true);
+
+  // Dragging from a number across neighbours draws the chain.
+  document.addEventListener("pointerdown", function (event) {
+    var cell = boardCell(event.target);
+    if (!cell || !valueOf(cell) || event.button > 0) return;
+    select(cell);
+    state.dragging = true;
+  });
+
+  document.addEventListener("pointermove", function (event) {
+    if (!state.dragging) return;
+    var cell = boardCell(document.elementFromPoint(event.clientX, event.clientY));
+    if (!cell || !state.anchor) return;
+    var pos = posOf(cell);
+    if (pos[0] === state.anchor[0] && pos[1] === state.anchor[1]) return;
+    if (!valueOf(cell)) chainInto(cell, event.shiftKey);
+  });
+
+  ["pointerup", "pointercancel"].forEach(function (name) {
+    document.addEventListener(name, function () { state.dragging = false; });
+  });
+
+  // --- notes mode and the chain's direction --------------------------------------------
+
+  function toggleNotes() {
+    state.notes = !state.notes;
+    try { localStorage.setItem("hidato-notes", state.notes ? "1" : "0"); } catch (e) { /* private mode */ }
+    applyModes();
+    say(state.notes ? "Notes on: digits add or remove small numbers in a cell." : "Notes off: digits enter numbers.");
+  }
+
+  function applyModes() {
+    var notes = document.querySelector("[data-notes]");
+    if (notes) notes.setAttribute("aria-pressed", String(state.notes));
+    var down = document.querySelector("[data-chain-down]");
+    if (down) down.setAttribute("aria-pressed", String(state.down));
+    var g = game();
+    if (g) g.classList.toggle("notes-mode", state.notes);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target : null;
+    if (!target) return;
+    if (target.closest("[data-notes]")) { event.preventDefault(); toggleNotes(); return; }
+    if (target.closest("[data-chain-down]")) {
+      event.preventDefault();
+      state.down = !state.down;
+      applyModes();
+      say(state.down ? "The chain counts down." : "The chain counts up.");
+    }
+  });
+
+  function say(text) {
+    var status = document.getElementById("status");
+    if (!status) return;
+    var p = document.createElement("p");
+    p.className = "notice";
+    p.textContent = text;
+    status.replaceChildren(p);
+  }
+
+  // --- the number pad (touch screens) ----------------------------------------------------
+
+  var padTimer = null;
+
+  function padTarget() {
+    var cell = state.selected ? cellAt(state.selected[0], state.selected[1]) : null;
+    var input = inputOf(cell);
+    return input && !input.readOnly ? input : null;
+  }
+
+  function send(input) {
+    clearTimeout(padTimer);
+    padTimer = null;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest(".pad button")) event.preventDefault();  // keep the cell's focus
+  });
+
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest ? event.target.closest(".pad [data-key]") : null;
+    if (!key) return;
+    event.preventDefault();
+    var input = padTarget();
+    if (!input) { say("Select an empty cell first."); return; }
+    if (key.dataset.key === "Delete") {
+      input.value = "";
+      send(input);
+      return;
+    }
+    input.value = (input.value + key.dataset.key).replace(/^0+/, "").slice(0, String(size()).length);
+    clearTimeout(padTimer);
+    // Numbers can have several digits: the entry goes once the player pauses.
+    if (+input.value * 10 > size()) send(input);
+    else padTimer = setTimeout(function () { send(input); }, 900);
+  });
+
+  function noSystemKeyboard() {
+    if (!coarse) return;
+    document.querySelectorAll("#game .board input").forEach(function (input) {
+      input.setAttribute("inputmode", "none");
+    });
+  }
+
+  // --- zoom and pinch ---------------------------------------------------------------
+
+  function applyZoom() {
+    var b = board();
+    if (b) b.style.setProperty("--zoom", String(state.zoom));
+  }
+
+  function fitZoom() {
+    var b = board(), wrap = document.getElementById("board-wrap");
+    if (!b || !wrap) return 1;
+    var natural = b.scrollWidth / state.zoom;
+    return Math.min(1, Math.max(0.4, (wrap.clientWidth - 2) / natural));
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-zoom]") : null;
+    if (!button) return;
+    event.preventDefault();
+    var step = +button.dataset.zoom;
+    state.zoom = step === 0 ? fitZoom() : Math.min(2.5, Math.max(0.4, state.zoom * (step > 0 ? 1.25 : 0.8)));
+    applyZoom();
+  });
+
+  var pinch = { pointers: {}, start: 0, zoom: 1 };
+
+  function spread() {
+    var points = Object.keys(pinch.pointers).map(function (id) { return pinch.pointers[id]; });
+    if (points.length < 2) return 0;
+    return Math.hypot(points[0][0] - points[1][0], points[0][1] - points[1][1]);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    if (event.pointerType !== "touch" || !event.target.closest || !event.target.closest("#board-wrap")) return;
+    pinch.pointers[event.pointerId] = [event.clientX, event.clientY];
+    if (Object.keys(pinch.pointers).length === 2) {
+      pinch.start = spread();
+      pinch.zoom = state.zoom;
+      state.dragging = false;
+    }
+  });
+
+  document.addEventListener("pointermove", function (event) {
+    if (!pinch.pointers[event.pointerId]) return;
+    pinch.pointers[event.pointerId] = [event.clientX, event.clientY];
+    if (pinch.start > 0) {
+      state.zoom = Math.min(2.5, Math.max(0.4, pinch.zoom * spread() / pinch.start));
+      applyZoom();
+    }
+  });
+
+  ["pointerup", "pointercancel"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      delete pinch.pointers[event.pointerId];
+      if (Object.keys(pinch.pointers).length < 2) pinch.start = 0;
+    });
+  });
+
+  // --- the solved path -------------------------------------------------------------------
+
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function drawPath() {
+    var g = game(), b = board();
+    if (!g || !b || !g.classList.contains("finished") || b.querySelector(".path-line")) return;
+    var n = size(), centres = [];
+    var box = b.getBoundingClientRect();
+    document.querySelectorAll("#game .board .cell[data-row]").forEach(function (cell) {
+      var k = valueOf(cell);
+      if (k < 1 || k > n) return;
+      var r = cell.getBoundingClientRect();
+      centres[k] = [(r.left + r.width / 2 - box.left).toFixed(1), (r.top + r.height / 2 - box.top).toFixed(1)];
+    });
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "path-line");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("viewBox", "0 0 " + box.width.toFixed(1) + " " + box.height.toFixed(1));
+    var bands = Math.min(24, Math.max(1, n - 1));
+    for (var band = 0; band < bands; band++) {
+      var from = 1 + Math.floor(band * (n - 1) / bands), to = 1 + Math.floor((band + 1) * (n - 1) / bands);
+      var points = [];
+      for (var k = from; k <= to; k++) if (centres[k]) points.push(centres[k].join(","));
+      if (points.length < 2) continue;
+      var line = document.createElementNS(SVG, "polyline");
+      line.setAttribute("points", points.join(" "));
+      line.setAttribute("stroke", "hsl(" + Math.round(300 * band / bands) + " 80% 48%)");
+      svg.appendChild(line);
+    }
+    b.appendChild(svg);
+  }
+
+  // --- copy link and share --------------------------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest ? event.target.closest("[data-copy]") : null;
+    var share = event.target.closest ? event.target.closest("[data-share]") : null;
+    if (copy) {
+      event.preventDefault();
+      var link = new URL(copy.dataset.copy, location.href).href;
+      var done = function () { say("Link copied: " + link); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(link).then(done, function () { say("Copy this link: " + link); });
+      } else {
+        say("Copy this link: " + link);
+      }
+    } else if (share && navigator.share) {
+      event.preventDefault();
+      navigator.share({ title: document.title, url: new URL(share.dataset.share, location.href).href }).catch(function () {});
+    }
+  });
+
+  // --- after every swap ------------------------------------------------------------------
+
+  function refresh() {
+    applyModes();
+    applyZoom();
+    noSystemKeyboard();
+    document.querySelectorAll("#game .board .cell.given").forEach(function (cell) {
+      if (!cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");  // arrow keys and the chain reach givens
+    });
+    restoreSelection();
+    drawPath();
+  }
+
+  document.addEventListener("htmx:afterSettle", refresh);
+  window.addEventListener("resize", function () {
+    var old = document.querySelector("#game .path-line");
+    if (old) old.remove();
+    drawPath();
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
+  else refresh();
+})();
