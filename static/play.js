@@ -306,11 +306,18 @@
     if (b) b.style.setProperty("--zoom", String(state.zoom));
   }
 
+  // Zoom until the board is as wide as its area (the gaps and padding do not scale, so
+  // a few rounds of measuring).
   function fitZoom() {
     var b = board(), wrap = document.getElementById("board-wrap");
     if (!b || !wrap) return 1;
-    var natural = b.scrollWidth / state.zoom;
-    return Math.min(1, Math.max(0.4, (wrap.clientWidth - 2) / natural));
+    for (var round = 0; round < 4; round++) {
+      var width = b.getBoundingClientRect().width, room = wrap.clientWidth - 2;
+      if (round > 0 && width <= room) break;
+      state.zoom = Math.min(1, Math.max(0.4, state.zoom * room / width));
+      applyZoom();
+    }
+    return state.zoom;
   }
 
   document.addEventListener("click", function (event) {

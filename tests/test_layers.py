@@ -22,10 +22,10 @@ ALLOWED = {
     "webapp.cli": {"engine", "webapp.core", "webapp.paper", "webapp.cli"},
 }
 # Third-party packages each layer may load when it is imported.
-HEAVY = {"flask", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2", "gunicorn", "psycopg"}
+HEAVY = {"flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2", "gunicorn", "psycopg"}
 HEAVY_ALLOWED = {
     "webapp.store": {"sqlalchemy", "alembic"},
-    "webapp.web": {"flask", "werkzeug", "sqlalchemy", "alembic"},
+    "webapp.web": {"flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic"},
 }
 
 

@@ -40,9 +40,22 @@ def _children() -> list[int]:
                     cmdline = handle.read()
             except OSError:
                 continue
-            if b"forkserver" in cmdline and int(entry) != os.getpid():
+            if b"forkserver" in cmdline and int(entry) != os.getpid() and _ours(int(entry)):
                 found.append(int(entry))
     return found
+
+
+def _ours(pid: int) -> bool:
+    """Whether the process descends from this one (not from another xdist worker's)."""
+    while pid > 1:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                pid = int(handle.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+        if pid == os.getpid():
+            return True
+    return False
 
 
 # --- children with a budget --------------------------------------------------------------

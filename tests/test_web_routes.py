@@ -3,6 +3,7 @@ and the same forms posted without JavaScript."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import time
 from datetime import date
@@ -12,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine import parse_puzzle, puzzle_to_id
+from engine import generate_shape, parse_puzzle, puzzle_to_id
 from webapp.core.options import Options, daily_options
 
 from puzzle_files import DATA, load
@@ -143,6 +144,7 @@ def test_slow_generation_shows_a_waiting_page_then_the_puzzle(tmp_path: Path, ma
         if page.status_code == 303:
             break
         assert page.status_code == 200 and 'http-equiv="refresh"' in page.get_data(as_text=True)
+        assert re.search(r"<strong>\d+ s</strong> so far \(at most 60 s\)", page.get_data(as_text=True))
         assert time.monotonic() < deadline
         time.sleep(0.05)
     assert page.headers["Location"].startswith("/p/")
@@ -587,3 +589,12 @@ def test_a_multipart_field_without_a_usable_name_is_ignored(client: FlaskClient,
     )
     response = client.post(url, data=body, content_type="multipart/form-data; boundary=xx")
     assert response.status_code < 500
+
+
+def test_a_large_board_page_is_sent_compressed(client: FlaskClient) -> None:
+    """A 20x20 board's page is under 60 KB on the wire (every cell repeats the same markup)."""
+    code = puzzle_to_id(generate_shape("square", 20, "easy", seed=1).puzzle)
+    response = client.get(f"/p/{code}", headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
+    assert len(response.data) < 60_000
+    assert 'id="cell-20-20"' in gzip.decompress(response.data).decode()

@@ -106,7 +106,7 @@ def test_solve_a_small_puzzle_by_typing(page: Page, artifacts_dir: Path) -> None
     page.reload()
     expect(page.get_by_role("status")).to_contain_text("Solved!")
     page.goto("/mine")
-    expect(page.get_by_role("table")).to_contain_text("Solved")
+    expect(page.get_by_role("table", name="Finished")).to_contain_text("Solved")
 
 
 def test_arrow_keys_move_between_cells(page: Page) -> None:

@@ -20,7 +20,9 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -46,6 +48,8 @@ T = TypeVar("T")
 _WAL_ATTEMPTS = 100
 # Rate-limit counts older than this are deleted now and then (longer than any window).
 RATE_KEEP_SECONDS = 3600
+# Stored puzzles each server process keeps in memory (a 30x30 one is a few hundred KB).
+PUZZLE_CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,11 @@ class Store:
             _lock_on_begin(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._hits_counted = 0
+        # Stored puzzles never change (but for becoming a puzzle of the day, which
+        # save_puzzle tells this cache), so each process keeps the ones in play: an entry
+        # then costs no puzzle lookup and no parsing of the board.
+        self._puzzles: OrderedDict[str, StoredPuzzle] = OrderedDict()
+        self._puzzles_lock = threading.Lock()
         # What bringing the schema up to date did ("already at 0002", "created at 0002", ...).
         self.schema_note = schema.upgrade(self.engine) if upgrade else "not checked"
 
@@ -131,9 +140,28 @@ class Store:
 
     def find_puzzle(self, code: str) -> StoredPuzzle | None:
         """The stored puzzle with this compact id, or None."""
+        with self._puzzles_lock:
+            cached = self._puzzles.get(code)
+            if cached is not None:
+                self._puzzles.move_to_end(code)
+                return cached
         with self._session() as session:
             row = session.scalar(select(PuzzleRow).where(PuzzleRow.key == key_of(code)))
-            return _stored(row) if row else None
+            found = _stored(row) if row else None
+        if found is not None:
+            self._remember(code, found)
+        return found
+
+    def _remember(self, code: str, stored: StoredPuzzle | None) -> None:
+        """Keep (or, with None, forget) a stored puzzle in this process's cache."""
+        with self._puzzles_lock:
+            if stored is None:
+                self._puzzles.pop(code, None)
+                return
+            self._puzzles[code] = stored
+            self._puzzles.move_to_end(code)
+            while len(self._puzzles) > PUZZLE_CACHE_SIZE:
+                self._puzzles.popitem(last=False)
 
     def save_puzzle(self, stored: StoredPuzzle, pooled: bool = False) -> StoredPuzzle:
         """Store a puzzle (kept as it is if already there); returns what is stored."""
@@ -146,6 +174,7 @@ class Store:
                     session.flush()
                 elif stored.daily and row.daily is None and not pooled:
                     row.daily = stored.daily
+                    self._remember(stored.code, None)
                 return _stored(row)
         except IntegrityError:
             # Saved at the same moment by another request, or the date already has one.
@@ -205,6 +234,13 @@ class Store:
         with self._session() as session:
             row = session.scalar(select(PuzzleRow).where(PuzzleRow.daily == day))
             return _stored(row) if row else None
+
+    def dailies(self, before: date, limit: int = 60) -> list[StoredPuzzle]:
+        """The puzzles of past days (before ``before``), the latest first: the archive."""
+        with self._session() as session:
+            rows = session.scalars(select(PuzzleRow).where(PuzzleRow.daily < before)
+                                   .order_by(PuzzleRow.daily.desc()).limit(limit))
+            return [_stored(row) for row in rows]
 
     # --- progress -------------------------------------------------------------------
 

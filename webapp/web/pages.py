@@ -11,8 +11,9 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
-from ..core.game import Game
+from ..core.game import Game, utcnow
 from ..core.options import VARIANTS, Options, parse_options
+from ..core.stats import record
 from ..store.catalog import daily
 from ..work.budget import Busy, OutOfTime
 from . import heavy
@@ -129,15 +130,22 @@ def waiting(ticket: str) -> Any:
     job = services().jobs.status(ticket, "generate")
     if job is None:
         return _generated(ticket)
-    return render_template("waiting.html", options=Options(**job.request))
+    elapsed = max(0.0, (utcnow() - job.created).total_seconds())
+    limit = float(current_app.config["GENERATE_SECONDS"])
+    return render_template("waiting.html", options=Options(**job.request), job=job, elapsed=elapsed,
+                           limit=limit, share=min(0.95, elapsed / limit) if limit else 0)
 
 
 @bp.get("/mine")
 def mine() -> Any:
     """The puzzles this browser has played: in progress and solved."""
     player = player_id()
-    games = services().store.list_progress(player) if player else []
+    store = services().store
+    games = store.list_progress(player) if player else []
     seconds = {g.puzzle.code: Game(g.puzzle.puzzle, g.puzzle.solution, g.state).seconds() for g in games}
+    today = date.today()  # as the home page dates the puzzle of the day
     return render_template("mine.html", games=games, seconds=seconds,
                            playing=[g for g in games if not g.state.solved_at and not g.state.revealed],
-                           done=[g for g in games if g.state.solved_at or g.state.revealed])
+                           done=[g for g in games if g.state.solved_at or g.state.revealed],
+                           record=record(((g.puzzle, g.state) for g in games), today),
+                           archive=store.dailies(today), today=today)

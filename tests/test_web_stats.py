@@ -1,0 +1,64 @@
+"""My puzzles: solved count, best time per kind, the daily streak and the archive, from
+real games in a real database."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from flask import Flask
+
+from webapp.core.game import Game
+from webapp.core.options import Options
+from webapp.core.stats import record
+from webapp.core.stored import generate
+
+TODAY = date(2026, 11, 24)
+
+
+def _solve(game: Game, start: datetime, seconds: int) -> None:
+    cells = game.open_cells
+    for i, cell in enumerate(cells):
+        game.enter(cell, game.solution[cell], start + timedelta(seconds=seconds * (i + 1) / len(cells)))
+
+
+def test_record_counts_best_times_and_the_streak() -> None:
+    easy = generate(Options("diamond", 3, "easy", "hidato"), seed=1)
+    other = generate(Options("diamond", 3, "easy", "hidato"), seed=2)
+    games = []
+    for stored, seconds in ((easy, 90), (other, 40)):
+        game = Game(stored.puzzle, stored.solution)
+        _solve(game, datetime(2026, 11, 20, 9), seconds)
+        games.append((stored, game.state))
+    days = []
+    for back in (0, 1, 2, 4):  # today, yesterday, two days ago; then a gap
+        day = TODAY - timedelta(days=back)
+        stored = generate(Options("square", 4, "easy", "hidato"), seed=back, daily=day)
+        game = Game(stored.puzzle, stored.solution)
+        _solve(game, datetime(2026, 11, 20, 9), 30)
+        days.append((stored, game.state))
+    revealed = Game(easy.puzzle, easy.solution)
+    revealed.reveal()
+    found = record([*games, *days, (easy, revealed.state)], TODAY)
+    assert found.solved == 6
+    diamond = next(b for b in found.best if b.shape == "diamond")
+    times = [Game(stored.puzzle, stored.solution, state).seconds() for stored, state in games]
+    assert diamond.solved == 2 and diamond.seconds == min(times) < 40 < max(times)
+    assert found.streak == 3
+    assert record(days[1:], TODAY).streak == 2  # today's still to do: the streak holds
+
+
+def test_my_puzzles_shows_the_record_and_the_archive(app: Flask) -> None:
+    store = app.extensions["hidato"].store
+    past = store.save_puzzle(generate(Options("square", 4, "easy", "hidato"), seed=5,
+                                      daily=date.today() - timedelta(days=3)))
+    client = app.test_client()
+    page = client.get(f"/p/{past.code}").get_data(as_text=True)
+    assert "Puzzle of the day" in page
+    stored = store.find_puzzle(past.code)
+    for cell in [c for c in stored.puzzle.board.cells if c not in stored.puzzle.givens]:
+        client.post(f"/p/{past.code}/cell/{cell[0] + 1}/{cell[1] + 1}",
+                    data={f"c-{cell[0] + 1}-{cell[1] + 1}": str(stored.solution[cell])}, headers={"HX-Request": "true"})
+    html = client.get("/mine").get_data(as_text=True)
+    assert "<strong>1</strong> solved" in html and "Best times" in html
+    assert "Past puzzles of the day" in html and f"/p/{past.code}" in html
+    assert (date.today() - timedelta(days=3)).strftime("%-d %B %Y") in html
