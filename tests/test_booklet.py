@@ -75,10 +75,16 @@ def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: in
     pages = math.ceil(len(small_puzzles) / per_page)
     assert page_count(pdf) == 2 * pages  # the puzzles, then the solutions the same way
     first, solutions = text(pdf, 1), text(pdf, pages + 1)
-    assert "Puzzles 1" in first and "Puzzle 1" in first and "Solutions" not in first
+    assert "Name" in first and "Date" in first and f"Puzzle 1 of {len(small_puzzles)}" in first
+    assert "Solutions" not in first.split("\n", 1)[1]
+    assert f"Write the numbers 1 to {small_puzzles[0].puzzle.size} in the empty cells" in first
     assert "Solutions 1" in solutions and "Solution 1" in solutions
-    for stored in small_puzzles:  # each puzzle is labelled with its id
-        assert stored.code in text(pdf).replace("\n", "").replace(" ", "")
+    puzzle_pages = "".join(text(pdf, page) for page in range(1, pages + 1)).replace("\n", "").replace(" ", "")
+    solution_pages = "".join(text(pdf, page) for page in range(pages + 1, 2 * pages + 1))
+    for stored in small_puzzles:  # the id in small type on the solutions only; no link without an address
+        assert stored.code not in puzzle_pages
+        assert stored.code in solution_pages.replace("\n", "").replace(" ", "")
+    assert "localhost" not in text(pdf) and "http" not in text(pdf)
     assert f"Page 1 of {2 * pages}" in first
     # The solutions hold every number; the puzzle pages only the givens.
     assert str(small_puzzles[0].puzzle.size) in solutions
@@ -173,3 +179,17 @@ def test_print_arguments_are_checked_by_argparse(argv: list[str], message: str,
     with pytest.raises(SystemExit):
         parser.parse_args(argv + ["--out", "x.pdf"])
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_print_command_on_letter_with_qr_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "letter.pdf"
+    assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "2", "--per-page",
+                      "2", "--seed", "3", "--paper", "letter", "--url", "https://hidato.example.org/",
+                      "--no-name", "--out", str(out)]) == 0
+    assert "(US Letter)" in capsys.readouterr().err
+    words = text(out, 1)
+    assert "Name" not in words and "Scan to play it online" in words and "Puzzle 2 of 2" in words
+    with pytest.raises(SystemExit):  # argparse refuses an address that is not a site's
+        run_print(["--url", "ftp://x", "--out", str(out)])
+    assert "not a site's address" in capsys.readouterr().err

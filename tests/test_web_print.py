@@ -7,12 +7,14 @@ import time
 from pathlib import Path
 
 import pytest
+import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
+from PIL import Image
 
 from engine import puzzle_to_id
 
-from pdf_tools import ink, page_count, text
+from pdf_tools import ink, page_count, render_png, text
 from puzzle_files import DATA, load
 
 PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
@@ -97,7 +99,7 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     assert page_count(pdf) == 4
     words = text(pdf)
     assert "Solutions 1–2" in words and "Puzzle 3" in words
-    assert "localhost" not in words  # no public address configured: no link, the id instead
+    assert "localhost" not in words  # no public address configured: no link (the id on the solutions)
     assert ink(pdf, 1) > 0.01
     # The same seed, the same puzzles; they are stored, so their pages know what they are.
     again = client.post("/booklet", data=BOOKLET)
@@ -105,6 +107,33 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     code = re.search(r"\bid (\S+)", words).group(1)  # type: ignore[union-attr]
     stored = app.extensions["hidato"].store.find_puzzle(code)
     assert stored is not None and stored.shape == "diamond" and stored.difficulty == "easy"
+
+
+@pytest.mark.slow
+def test_a_site_booklet_prints_short_links_the_site_resolves(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", PUBLIC_URL="https://hidato.example.org")
+    client = app.test_client()
+    response = client.post("/booklet", data={**BOOKLET, "count": "2", "per_page": "1", "paper": "letter"})
+    assert response.mimetype == "application/pdf"
+    pdf = tmp_path / "site.pdf"
+    pdf.write_bytes(response.data)
+    png = render_png(pdf, 1, tmp_path / "page", dpi=300)
+    (link,) = [found.text for found in zxingcpp.read_barcodes(Image.open(png))]
+    short = re.fullmatch(r"https://hidato\.example\.org/s/([0-9a-z]+)", link)
+    assert short is not None
+    assert f"hidato.example.org/s/{short.group(1)}" in text(pdf, 1)  # the short link, printed
+    answer = client.get(f"/s/{short.group(1)}")
+    assert answer.status_code == 301 and answer.headers["Location"].startswith("/p/")
+    code = answer.headers["Location"][len("/p/"):]
+    assert code not in text(pdf, 1).replace("\n", "").replace(" ", "")  # never the long id on a worksheet
+    assert client.get("/s/zzzzzz").status_code == 404
+
+
+def test_the_booklet_form_offers_letter_to_us_browsers(client: FlaskClient) -> None:
+    us = client.get("/booklet", headers={"Accept-Language": "en-US,en;q=0.8"}).get_data(as_text=True)
+    assert re.search(r'<option value="letter" selected>', us)
+    uk = client.get("/booklet", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
+    assert re.search(r'<option value="a4" selected>', uk)
 
 
 def text_of(pdf_bytes: bytes, folder: Path) -> str:

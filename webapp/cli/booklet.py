@@ -11,6 +11,7 @@ import argparse
 import os
 import secrets
 import sys
+import urllib.parse
 from collections.abc import Callable
 
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES
@@ -18,9 +19,13 @@ from engine import ADJACENCIES, DIFFICULTIES, SHAPES
 from ..paper.booklet import (
     MAX_COUNT,
     MIXED,
+    PAPER_NAMES,
+    PAPERS,
     PER_PAGE,
     BookletOptions,
     check_options,
+    layout,
+    links_for,
     make_puzzles,
     page_count,
     render_pdf,
@@ -65,6 +70,14 @@ def _choice(allowed: tuple[str, ...], what: str) -> Callable[[str], str]:
     return check
 
 
+def _site_url(text: str) -> str:
+    """An http(s) address with a host, without a trailing slash."""
+    parts = urllib.parse.urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"not a site's address: {text!r} (expected e.g. https://hidato.example.org)")
+    return text.strip().rstrip("/")
+
+
 def add_print(commands: argparse._SubParsersAction) -> None:
     """Register ``hidato print``."""
     sub = commands.add_parser("print", help=PRINT_HELP, description=PRINT_DESCRIPTION,
@@ -90,6 +103,13 @@ def add_print_arguments(parser: argparse.ArgumentParser) -> None:
                         help="puzzles on a page: 1, 2 or 4 (default 2)")
     parser.add_argument("--seed", type=_seed, metavar="S",
                         help="make the same puzzles again (default: a random seed, printed on stderr)")
+    parser.add_argument("--paper", type=_choice(tuple(PAPERS), "paper"), default="a4",
+                        help="a4 or letter (default a4)")
+    parser.add_argument("--url", type=_site_url, metavar="URL",
+                        help="the site's public address (https://hidato.example.org): each puzzle gets a "
+                             "QR code of its page there; without it, no QR codes")
+    parser.add_argument("--no-name", action="store_false", dest="name_line",
+                        help="leave out the Name and Date line on the worksheets")
     parser.add_argument("--out", required=True, metavar="FILE",
                         help="where to write the PDF ('-' for standard output)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -101,7 +121,7 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         return _fail("--size does not apply to --shape mixed (each shape has its usual size)")
     seed = args.seed if args.seed is not None else secrets.randbits(48)
     options = BookletOptions(args.shape, args.size, args.difficulty, args.adjacency,
-                             args.count, args.per_page, seed)
+                             args.count, args.per_page, seed, args.paper, args.name_line)
     try:
         check_options(options)
     except ValueError as err:
@@ -117,7 +137,11 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         puzzles = make_puzzles(options, progress=progress)
     except ValueError as err:  # the generator refuses (e.g. expert on a tiny board)
         return _fail(str(err))
-    pdf = render_pdf(puzzles, options.per_page, title_of(options))
+    page = layout(puzzles, options.per_page, options.paper, qr=bool(args.url))
+    if page.note:
+        say(page.note)
+    pdf = render_pdf(puzzles, options.per_page, title_of(options), links_for(puzzles, args.url), options.paper,
+                     options.name_line)
     try:
         if args.out == "-":
             sys.stdout.buffer.write(pdf)
@@ -129,5 +153,6 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {args.out}: {err.strerror or err}")
     where = "standard output" if args.out == "-" else os.path.abspath(args.out)
     noun = "puzzle" if options.count == 1 else "puzzles"
-    say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, options.per_page)} pages")
+    say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, page.per_page)} pages "
+        f"({PAPER_NAMES[options.paper]})")
     return EXIT_OK

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,14 +29,21 @@ STYLESHEET = ROOT / "static" / "booklet.css"
 MIXED = "mixed"
 MAX_COUNT = 50
 PER_PAGE = (1, 2, 4)
-# The page (A4) less its margins, in mm; booklet.css says the same.
-PAGE_WIDTH, PAGE_HEIGHT = 180.0, 257.0
-HEADING_MM = 14.0  # "Puzzles 1-4" at the top of each page
-GAP_MM = 6.0
-MAX_CELL_MM = 16.0  # small boards are not blown up to fill a page
-ID_CHAR_MM = 1.4  # one character of the id, monospaced at 6.5pt
+# Paper sizes (width, height in mm) and the margins every page keeps.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+MARGIN_SIDE_MM, MARGIN_TOP_MM, MARGIN_BOTTOM_MM = 10.0, 14.0, 16.0
+WORKSHEET_HEAD_MM = 22.0  # name and date, the heading and the rule on a page of puzzles
+SOLUTION_HEAD_MM = 12.0  # the heading on a page of solutions
+GAP_MM = 4.0
+CAPTION_MM = 10.0  # "Puzzle 3 of 12" and what the puzzle is, under each board
+QR_MM = 16.0  # the side of a puzzle's QR code, beside its caption
+QR_SMALL_MM = 13.0  # at 4 to a page (short links make sparse codes that scan at this size)
+SAFETY_MM = 3.0
+ID_CHAR_MM = 1.3  # one character of an id, monospaced at 6pt
 ID_LINE_MM = 3.0
-CAPTION_MM = 9.0  # the caption's title line and spacing
+MIN_CELL_MM = 9.0  # a child writes two digits in it; 4 to a page drops to 2 below this
+SVG_CELL = 40.0  # SVG units a cell is wide (drawing.SIDE)
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,8 @@ class BookletOptions:
     count: int
     per_page: int
     seed: int | None = None  # None: any puzzles (the web app may use its pool)
+    paper: str = "a4"
+    name_line: bool = True  # "Name ____ Date ____" on each page of puzzles
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,47 @@ class Sheet:
     url: str | None
     width: str = ""
     height: str = ""
+    of: int = 0  # how many puzzles the booklet has
+    rule: str = ""  # the rules in one sentence
+    qr: str = ""  # an SVG QR code of ``url`` (empty without a public address)
+    level: str = ""
+    link_text: str = ""  # a short link to print under the QR code ("hidato.example.org/s/2f")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A booklet's page: its paper, how many boards to a page, and why if fewer than asked."""
+
+    paper: str
+    per_page: int
+    note: str = ""
+
+    @property
+    def content(self) -> tuple[float, float]:
+        width, height = PAPERS[self.paper]
+        return width - 2 * MARGIN_SIDE_MM, height - MARGIN_TOP_MM - MARGIN_BOTTOM_MM
+
+
+def rule_of(stored: StoredPuzzle) -> str:
+    """The rules in one sentence, for this puzzle's adjacency and size."""
+    touching = variant_of(stored.adjacency).touching
+    return (f"Write the numbers 1 to {stored.puzzle.size} in the empty cells so that each number "
+            f"touches the next {touching}.")
+
+
+def _general_rule(stored: StoredPuzzle) -> str:
+    """The rules for a page of boards of different sizes."""
+    touching = variant_of(stored.adjacency).touching
+    return ("Write the numbers from 1 up to the number of cells of each board in its empty cells so that "
+            f"each number touches the next {touching}.")
+
+
+def check_paper(paper: str) -> str:
+    """``a4`` or ``letter`` (ValueError with a message otherwise)."""
+    key = (paper or "").strip().lower()
+    if key not in PAPERS:
+        raise ValueError(f"Unknown paper {paper[:20]!r}: choose A4 or Letter")
+    return key
 
 
 def describe(stored: StoredPuzzle) -> str:
@@ -87,6 +137,7 @@ def check_options(options: BookletOptions) -> None:
         raise ValueError(f"The number of puzzles must be from 1 to {MAX_COUNT}, not {options.count}")
     if options.per_page not in PER_PAGE:
         raise ValueError(f"Puzzles per page must be 1, 2 or 4, not {options.per_page}")
+    check_paper(options.paper)
     if options.shape == MIXED:
         if not mixed_shapes(options.adjacency):
             raise ValueError(f"No shape can be played with {options.adjacency} moves")
@@ -162,28 +213,93 @@ def _one(options: BookletOptions, order: list[str], index: int, seed: int, varia
 # --- laying out and rendering ---------------------------------------------------------
 
 
-def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
-           link_root: str | None = None) -> list[Sheet]:
-    """The printed boards with their sizes on paper for ``per_page`` to a page.
+def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bool = False) -> Layout:
+    """How the booklet is laid out: 4 to a page drops to 2 when a board up to 10x10 would
+    get cells under MIN_CELL_MM."""
+    paper = check_paper(paper)
+    if per_page == 4:
+        for stored in puzzles:
+            board = stored.puzzle.board
+            if max(board.rows, board.cols) <= 10 and _cell_mm(stored, Layout(paper, 4), qr) < MIN_CELL_MM:
+                return Layout(paper, 2, f"Printed 2 to a page (not 4) so that every cell is at least "
+                                        f"{MIN_CELL_MM:g} mm wide.")
+    return Layout(paper, per_page)
 
-    ``link_root`` (``https://example.org``) labels each with its page on the site,
-    ``{link_root}/p/{id}``; without it, with its id.
+
+def _board_box(page: Layout, worksheet: bool, qr: bool) -> tuple[float, float]:
+    """The box one board gets on a page, in mm: its share, less its caption (as tall as
+    the QR code when there is one)."""
+    width, height = page.content
+    columns = 2 if page.per_page == 4 else 1
+    rows = 1 if page.per_page == 1 else 2
+    head = WORKSHEET_HEAD_MM if worksheet else SOLUTION_HEAD_MM
+    caption = qr_mm(page.per_page) + 2 if qr and worksheet else CAPTION_MM
+    # SAFETY_MM: text lines come out a little taller than their nominal height.
+    return ((width - GAP_MM * (columns - 1)) / columns,
+            (height - head - GAP_MM * (rows - 1)) / rows - caption - SAFETY_MM)
+
+
+def qr_mm(per_page: int) -> float:
+    """The side of a QR code: smaller at 4 to a page, where the boards need the room."""
+    return QR_SMALL_MM if per_page == 4 else QR_MM
+
+
+def _cell_mm(stored: StoredPuzzle, page: Layout, qr: bool) -> float:
+    """How wide a cell of this puzzle's board prints on a page of worksheets."""
+    drawing = draw_board(stored.puzzle)
+    width, _height = drawing.fit(*_board_box(page, True, qr))
+    return width * SVG_CELL / (drawing.width + 8.0)
+
+
+Links = Mapping[str, str]  # a puzzle's id -> the link its QR code carries
+
+
+def links_for(puzzles: Iterable[StoredPuzzle], link_root: str | None) -> dict[str, str]:
+    """Each puzzle's page on the site, ``{link_root}/p/{id}`` (none without an address)."""
+    return {stored.code: f"{link_root}/p/{stored.code}" for stored in puzzles} if link_root else {}
+
+
+def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
+           links: Links | None = None, paper: str = "a4", count: int | None = None) -> list[Sheet]:
+    """The printed boards, each as large as its share of the page allows.
+
+    ``links`` gives each puzzle a QR code of its page on the site; a short link (``/s/``)
+    is printed under it too, a long one never: the long id is printed only in small type
+    on the solution pages.
     """
-    columns = 2 if per_page == 4 else 1
-    rows = 1 if per_page == 1 else 2
-    slot_w = (PAGE_WIDTH - GAP_MM * (columns - 1)) / columns
-    slot_h = (PAGE_HEIGHT - HEADING_MM - GAP_MM * (rows - 1)) / rows
+    page = Layout(check_paper(paper), per_page)
+    puzzles = list(puzzles)
+    links = links or {}
+    total = count or len(puzzles)
+    box_w, box_h = _board_box(page, not solutions, bool(links))
     out = []
     for number, stored in enumerate(puzzles, start=1):
         drawing = draw_board(stored.puzzle, stored.solution if solutions else None)
-        url = f"{link_root}/p/{stored.code}" if link_root else None
-        label = url or f"id {stored.code}"  # what the caption's last line shows
-        caption = CAPTION_MM + ID_LINE_MM * math.ceil(len(label) * ID_CHAR_MM / slot_w)
-        cell_limit = MAX_CELL_MM * max(drawing.width, 1.0) / 40.0  # 40: SVG units per cell
-        width, height = drawing.fit(min(slot_w, cell_limit), slot_h - caption)
+        url = links.get(stored.code)
+        # A solution's caption ends with its id in small type, a few lines for a long one.
+        id_lines = math.ceil((len(stored.code) + 3) * ID_CHAR_MM / box_w) if solutions else 0
+        width, height = drawing.fit(box_w, box_h - id_lines * ID_LINE_MM)
         out.append(Sheet(number, stored, drawing, describe(stored), stored.code, url,
-                         f"{width}mm", f"{height}mm"))
+                         f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored),
+                         qr=qr_svg(url) if url and not solutions else "",
+                         level=(stored.difficulty or "").capitalize(),
+                         link_text=_short_text(url)))
     return out
+
+
+def _short_text(url: str | None) -> str:
+    """The link as printed: only a short one, without its scheme."""
+    if not url or "/s/" not in url:
+        return ""
+    return url.split("://", 1)[-1]
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (segno), QR_MM square."""
+    import segno  # on first use, like WeasyPrint
+
+    code = segno.make(url, error="m")
+    return str(code.svg_inline(scale=1, border=2, dark="#000000", omitsize=True))
 
 
 def pages(items: list[Sheet], per_page: int) -> list[list[Sheet]]:
@@ -202,15 +318,32 @@ def _environment() -> Any:
 
 
 def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
-                 link_root: str | None = None) -> str:
+                 links: Links | None = None, paper: str = "a4", name_line: bool = True) -> str:
     """The booklet as HTML for WeasyPrint."""
+    page = layout(puzzles, per_page, paper, qr=bool(links))
     template = _environment().get_template("booklet_pdf.html")
+    width, height = page.content
     return template.render(
         title=title,
-        per_page=per_page,
-        puzzle_pages=pages(sheets(puzzles, per_page, False, link_root), per_page),
-        solution_pages=pages(sheets(puzzles, per_page, True, link_root), per_page),
+        per_page=page.per_page,
+        note=page.note,
+        general_rule=_general_rule(puzzles[0]) if puzzles else "",
+        name_line=name_line,
+        page_width=f"{width:g}mm",
+        page_height=f"{height:g}mm",
+        # WeasyPrint lays out flex boxes of a fixed height best: the boards' area, in mm.
+        sheets_height={"puzzles": f"{height - WORKSHEET_HEAD_MM:g}mm",
+                       "solutions": f"{height - SOLUTION_HEAD_MM:g}mm"},
+        puzzle_pages=pages(sheets(puzzles, page.per_page, False, links, page.paper), page.per_page),
+        solution_pages=pages(sheets(puzzles, page.per_page, True, links, page.paper), page.per_page),
     )
+
+
+def page_css(paper: str) -> str:
+    """The page box for the paper: its size and margins (booklet.css has the rest)."""
+    paper = check_paper(paper)
+    size = "A4" if paper == "a4" else "letter"
+    return f"@page {{ size: {size}; margin: {MARGIN_TOP_MM:g}mm {MARGIN_SIDE_MM:g}mm {MARGIN_BOTTOM_MM:g}mm; }}"
 
 
 def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
@@ -219,12 +352,15 @@ def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
 
 
 def render_pdf(puzzles: list[StoredPuzzle], per_page: int, title: str = "Hidato puzzles",
-               link_root: str | None = None) -> bytes:
-    """The PDF: puzzles ``per_page`` to a page, then the solutions, pages numbered."""
+               links: Links | None = None, paper: str = "a4", name_line: bool = True) -> bytes:
+    """The PDF: worksheets ``per_page`` to a page, then the solutions, pages numbered.
+
+    ``links``: the link each puzzle's QR code carries (``links_for`` makes them from the
+    site's address); none, no QR codes."""
     from weasyprint import CSS, HTML  # imported on first use: it loads Pango
 
-    html = booklet_html(puzzles, per_page, title, link_root)
-    css = CSS(string=STYLESHEET.read_text(encoding="utf-8"), url_fetcher=_no_fetch)
+    html = booklet_html(puzzles, per_page, title, links, paper, name_line)
+    css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper), url_fetcher=_no_fetch)
     document = HTML(string=html, url_fetcher=_no_fetch)
     return document.write_pdf(stylesheets=[css])
 

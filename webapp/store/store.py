@@ -152,6 +152,23 @@ class Store:
             self._remember(code, found)
         return found
 
+    def short_code(self, code: str) -> str | None:
+        """A stored puzzle's short code (its row number in base 36), for printed links."""
+        with self._session() as session:
+            found = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+            return _base36(found) if found is not None else None
+
+    def find_short(self, short: str) -> StoredPuzzle | None:
+        """The stored puzzle a short code names, or None."""
+        if not short or len(short) > 7 or not short.isalnum() or not short.isascii():
+            return None
+        number = int(short.lower(), 36)
+        if number > 2**31 - 1:  # past any row id (an INTEGER column)
+            return None
+        with self._session() as session:
+            row = session.get(PuzzleRow, number)
+            return _stored(row) if row else None
+
     def _remember(self, code: str, stored: StoredPuzzle | None) -> None:
         """Keep (or, with None, forget) a stored puzzle in this process's cache."""
         with self._puzzles_lock:
@@ -460,6 +477,16 @@ def _stored(row: PuzzleRow) -> StoredPuzzle:
         created=row.created,
         daily=row.daily,
     )
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        number, rest = divmod(number, 36)
+        out = digits[rest] + out
+        if not number:
+            return out
 
 
 def _state(row: ProgressRow) -> State:

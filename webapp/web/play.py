@@ -196,6 +196,15 @@ def page(code: str) -> Any:
     return render_template("play.html", **_context(stored, game, notice, confirm=confirm))
 
 
+@bp.get("/s/<short>")
+def short(short: str) -> Any:
+    """A printed short link (``/s/2f``): the puzzle's own page."""
+    stored = services().store.find_short(short)
+    if stored is None:
+        abort(404, f"There is no puzzle with the short code {short[:20]!r}: check the link on the sheet.")
+    return redirect(url_for("play.page", code=stored.code), 301)
+
+
 @bp.get("/p/<code>.txt")
 def text(code: str) -> Any:
     """The puzzle in the text notation, for download (any well-formed id: nothing is solved)."""

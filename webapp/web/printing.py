@@ -24,11 +24,14 @@ from ..core.stored import StoredPuzzle
 from ..paper.booklet import (
     MAX_COUNT,
     MIXED,
+    PAPER_NAMES,
     PER_PAGE,
     BookletOptions,
     Sheet,
     check_options,
+    check_paper,
     describe,
+    layout,
     make_puzzles,
     page_count,
     render_pdf,
@@ -50,7 +53,9 @@ bp = Blueprint("printing", __name__)
 # How long laying out and rendering the pages may take (50 large boards: about 40 s).
 RENDER_SECONDS = 180.0
 MAX_SEED = 2**63 - 1
-FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "seed")
+FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "seed", "paper", "name_line")
+# Where US Letter is the usual paper (the rest of the world prints on A4).
+LETTER_REGIONS = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "DO", "PR", "SV", "NI", "HN"}
 
 
 @bp.app_template_global()
@@ -109,7 +114,10 @@ def parse_booklet_form(form: Any) -> BookletOptions:
     per_page = _whole(form, "per_page", "Puzzles per page", 1, 4, 2)
     seed = _whole(form, "seed", "The seed", 0, MAX_SEED, None)
     assert count is not None and per_page is not None
-    options = BookletOptions(shape, size, difficulty, variant.adjacency, count, per_page, seed)
+    paper = check_paper(form.get("paper") or default_paper())
+    # An unticked box sends nothing: the hidden field tells that apart from an old form.
+    name_line = form.get("name_line") == "on" or not form.get("name_line_shown")
+    options = BookletOptions(shape, size, difficulty, variant.adjacency, count, per_page, seed, paper, name_line)
     check_options(options)
     return options
 
@@ -124,10 +132,20 @@ def _booklet_form(values: Any = None, error: str | None = None, status: int = 20
         "count": values.get("count") or "6",
         "per_page": values.get("per_page") or "2",
         "seed": values.get("seed") or "",
+        "paper": values.get("paper") or default_paper(),
+        "name_line": values.get("name_line") == "on" or not values.get("name_line_shown"),
     }
     return render_template("booklet.html", form=form, form_error=error, shapes=SHAPES,
                            difficulties=DIFFICULTIES, variants=VARIANTS, max_count=MAX_COUNT,
-                           per_page_choices=PER_PAGE), status
+                           per_page_choices=PER_PAGE, papers=PAPER_NAMES), status
+
+
+def default_paper() -> str:
+    """US Letter for browsers whose first language names a Letter country (en-US), else A4."""
+    for language, _quality in request.accept_languages:
+        region = language.replace("_", "-").split("-")[1:2]
+        return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
+    return "a4"
 
 
 @bp.get("/booklet")
@@ -164,8 +182,8 @@ def booklet() -> Any:
 def _booklet_work(found: Services, options: BookletOptions, budget: float) -> Any:
     """The job that makes a booklet: its puzzles (from the pool when no seed is asked for),
     then the PDF, each in a child process under its budget."""
-    link_root = current_app.config["PUBLIC_URL"] or None
-    title, pages = title_of(options), page_count(options.count, options.per_page)
+    link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
+    title = title_of(options)
 
     def from_pool(wanted: Options) -> StoredPuzzle | None:
         if wanted.difficulty not in POOLED_DIFFICULTIES:
@@ -180,17 +198,23 @@ def _booklet_work(found: Services, options: BookletOptions, budget: float) -> An
             options, take=None if options.seed is not None else from_pool,
             progress=lambda done, count: progress(f"{done} of {count} puzzles made", budget + GRACE_SECONDS),
             make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
+        links = {}
         for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
             found.store.save_puzzle(stored)
+            short = found.store.short_code(stored.code)
+            if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
+                links[stored.code] = f"{link_root}/s/{short}"
         progress("laying out the pages", RENDER_SECONDS + GRACE_SECONDS)
         try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
-            pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, link_root)
+            pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
+                                          options.paper, options.name_line)
         except OutOfTime as err:
             raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
                              "try fewer puzzles or more to a page.") from None
         with open(found.jobs.path(ticket, ".pdf"), "wb") as handle:
             handle.write(pdf)
-        return json.dumps({"title": title, "pages": pages})
+        laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
+        return json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)})
 
     return work
 
