@@ -229,3 +229,14 @@ def test_a_booklet_without_a_seed_takes_from_the_pool_first(app: Flask, client: 
     assert asked == [Options("diamond", 3, "hard", "hidato")]  # and asked to be replaced
     assert found.store.find_puzzle(pooled.code) is not None
     assert pooled.code in text_of(response.data, tmp_path).replace("\n", "").replace(" ", "")
+
+
+def test_the_print_page_is_the_same_worksheet_with_a_qr_code(tmp_path: Path, make_app) -> None:
+    app = make_app(tmp_path / "instance", PUBLIC_URL="https://hidato.example.org")
+    client = app.test_client()
+    client.get(f"/p/{CODE}")  # stored on first sight
+    html = client.get(f"/p/{CODE}/print").get_data(as_text=True)
+    assert 'class="segno"' in html and "Scan to play it online · hidato.example.org/s/" in html
+    assert "Name" in html and f"Write the numbers 1 to {PUZZLE.size} in the empty cells" in html
+    assert "Puzzle id" not in html  # the long id only on the solution
+    assert "Puzzle id" in client.get(f"/p/{CODE}/print?solution=1").get_data(as_text=True)

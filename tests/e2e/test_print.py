@@ -30,12 +30,14 @@ def test_the_play_page_prints_the_board_alone(page: Page, tmp_path: Path, artifa
     expect(page.get_by_label("Row 1, column 1", exact=True)).to_be_hidden()
     caption = page.locator(".print-sheet figcaption")
     expect(caption).to_contain_text("Hidato · 18 cells")
-    expect(caption).to_contain_text(SMALL_CODE)
+    expect(caption).not_to_contain_text(SMALL_CODE)  # a worksheet never shows the long id
+    expect(page.locator(".print-sheet")).to_contain_text("Name")
+    expect(page.locator(".print-sheet")).to_contain_text("Write the numbers 1 to 18 in the empty cells")
     page.screenshot(path=str(artifacts_dir / "print-play-page.png"), full_page=True)
     pdf = tmp_path / "play.pdf"
     page.pdf(path=str(pdf), format="A4")
     assert page_count(pdf) == 1
-    assert SMALL_CODE in text(pdf)
+    assert SMALL_CODE not in text(pdf).replace("\n", "") and "Date" in text(pdf)
     assert ink(pdf, 1) > 0.005
 
 

@@ -32,6 +32,8 @@ from ..paper.booklet import (
     check_paper,
     describe,
     layout,
+    qr_svg,
+    rule_of,
     make_puzzles,
     page_count,
     render_pdf,
@@ -62,8 +64,11 @@ LETTER_REGIONS = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "D
 def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     """The printable board of a stored puzzle, with the words under it."""
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
-    link = public_link(url_for("play.page", code=stored.code))
-    return Sheet(1, stored, drawing, describe(stored), stored.code, link)
+    short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
+    link = public_link(url_for("play.short", short=short) if short else url_for("play.page", code=stored.code))
+    return Sheet(1, stored, drawing, describe(stored), stored.code, link, rule=rule_of(stored),
+                 qr=qr_svg(link) if link and not solution else "",
+                 link_text=link.split("://", 1)[-1] if link and short else "")
 
 
 # --- one puzzle -------------------------------------------------------------------------
