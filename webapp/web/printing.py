@@ -32,11 +32,11 @@ from ..paper.booklet import (
     check_paper,
     describe,
     layout,
-    qr_svg,
-    rule_of,
     make_puzzles,
     page_count,
+    qr_svg,
     render_pdf,
+    rule_of,
     title_of,
 )
 from ..paper.drawing import draw_board
