@@ -7,8 +7,10 @@ to see that it is not blank.
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,19 @@ def test_print_command_on_letter_with_qr_codes(tmp_path: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit):  # argparse refuses an address that is not a site's
         run_print(["--url", "ftp://x", "--out", str(out)])
     assert "not a site's address" in capsys.readouterr().err
+
+
+def test_print_shows_a_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal, tqdm's bar instead of one line per puzzle."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "3", "--seed", "1",
+                      "--out", str(tmp_path / "t.pdf")]) == 0
+    shown = screen.getvalue()
+    assert "making puzzles" in shown and "/3 [" in shown and "puzzle 1 of 3 made" not in shown
+    assert "laying out the pages" in shown and "3 puzzles on 4 pages" in shown

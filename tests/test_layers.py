@@ -22,8 +22,8 @@ ALLOWED = {
     "webapp.cli": {"engine", "webapp.core", "webapp.paper", "webapp.cli"},
 }
 # Third-party packages each layer may load when it is imported.
-HEAVY = {"segno", "flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2", "gunicorn",
-         "psycopg"}
+HEAVY = {"segno", "tqdm", "flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2",
+         "gunicorn", "psycopg"}
 HEAVY_ALLOWED = {
     "webapp.store": {"sqlalchemy", "alembic"},
     "webapp.web": {"flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic"},

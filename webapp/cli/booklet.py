@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import shutil
 import sys
 import urllib.parse
 from collections.abc import Callable
+from typing import Any
 
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES
 
@@ -68,6 +70,15 @@ def _choice(allowed: tuple[str, ...], what: str) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(f"unknown {what} {text!r}: expected {', '.join(allowed)}")
         return value
     return check
+
+
+def _bar(count: int) -> Any:
+    """A progress bar on the terminal (tqdm, loaded only then); lines otherwise."""
+    from tqdm import tqdm
+
+    # A terminal that does not say its width (0 columns) would get an empty bar: 80 then.
+    width = shutil.get_terminal_size((80, 24)).columns
+    return tqdm(total=count, unit="puzzle", desc="making puzzles", file=sys.stderr, leave=False, ncols=width)
 
 
 def _site_url(text: str) -> str:
@@ -130,13 +141,22 @@ def print_booklet_command(args: argparse.Namespace) -> int:
     if args.seed is None:
         say(f"seed {seed} (--seed {seed} makes the same puzzles again)")
 
+    bar = _bar(options.count) if not args.quiet and sys.stderr.isatty() else None
+
     def progress(done: int, count: int) -> None:
-        say(f"puzzle {done} of {count} made")
+        if bar is not None:
+            bar.update(1)
+        else:
+            say(f"puzzle {done} of {count} made")
 
     try:
         puzzles = make_puzzles(options, progress=progress)
     except ValueError as err:  # the generator refuses (e.g. expert on a tiny board)
         return _fail(str(err))
+    finally:
+        if bar is not None:
+            bar.close()
+    say("laying out the pages")
     page = layout(puzzles, options.per_page, options.paper, qr=bool(args.url))
     if page.note:
         say(page.note)

@@ -31,7 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "WORK_SLOTS": None,  # None: half the processors, at least one
     "SLOT_WAIT_SECONDS": 2.0,  # how long a request waits for a slot for heavy work
     "GENERATE_WAIT_SECONDS": 1.0,  # how long New puzzle waits before a waiting page
-    "BOOKLET_WAIT_SECONDS": 8.0,  # how long the booklet form waits before a waiting page
+    "BOOKLET_WAIT_SECONDS": 1.0,  # how long the booklet form waits before its progress page
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
 }
