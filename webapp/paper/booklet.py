@@ -297,9 +297,11 @@ def _short_text(url: str | None) -> str:
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as inline SVG (segno), QR_MM square."""
     import segno  # on first use, like WeasyPrint
+    from markupsafe import Markup
 
     code = segno.make(url, error="m")
-    return str(code.svg_inline(scale=1, border=2, dark="#000000", omitsize=True))
+    # Markup: segno's own SVG markup, with the link inside it escaped by segno.
+    return Markup(code.svg_inline(scale=1, border=2, dark="#000000", omitsize=True))
 
 
 def pages(items: list[Sheet], per_page: int) -> list[list[Sheet]]:
