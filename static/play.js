@@ -302,8 +302,12 @@
   // --- zoom and pinch ---------------------------------------------------------------
 
   function applyZoom() {
-    var b = board();
-    if (b) b.style.setProperty("--zoom", String(state.zoom));
+    var b = board(), wrap = document.getElementById("board-wrap");
+    if (!b) return;
+    b.style.setProperty("--zoom", String(state.zoom));
+    // The zoom buttons only where there is something to zoom: a board wider than its area.
+    var zoom = document.querySelector("#game .zoom");
+    if (zoom && wrap) zoom.classList.toggle("idle", state.zoom === 1 && b.scrollWidth <= wrap.clientWidth + 1);
   }
 
   // Zoom until the board is as wide as its area (the gaps and padding do not scale, so
