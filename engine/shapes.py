@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Adjacency, Board, Cell
+from .words import cell_name
 
 __all__ = [
     "SHAPES",
@@ -388,10 +389,13 @@ def parse_mask(text: str) -> list[Cell]:
 
 
 def _where(board: Board, indices: Iterable[int], limit: int = 4) -> str:
-    """A few cells named as (row, col), for messages."""
+    """A few cells named as players count them, for messages: "row 1, column 2; row 3, column 1".
+
+    Semicolons part the cells, as each name has a comma of its own.
+    """
     shown = [board.cells[i] for i in sorted(indices)]
-    text = ", ".join(f"({r}, {c})" for r, c in shown[:limit])
-    return text + (", ..." if len(shown) > limit else "")
+    text = "; ".join(cell_name(cell) for cell in shown[:limit])
+    return text + ("; ..." if len(shown) > limit else "")
 
 
 def _pieces(board: Board) -> list[list[int]]:
@@ -484,7 +488,7 @@ def check_playable(board: Board) -> None:
     neighbours = board.neighbours
     lonely = [i for i in range(n) if not neighbours[i]]
     if len(lonely) == 1:
-        raise ShapeError(f"cell {_where(board, lonely)} has no neighbour")
+        raise ShapeError(f"the cell at {_where(board, lonely)} has no neighbour")
     if lonely:
         raise ShapeError(f"{len(lonely)} cells have no neighbour: {_where(board, lonely)}")
     pieces = _pieces(board)
@@ -543,7 +547,7 @@ def _check_cuts(board: Board) -> None:
     for i in cuts:
         if count[i] > 2:
             raise ShapeError(
-                f"removing cell {_where(board, [i])} splits the shape into {count[i]} pieces; "
+                f"removing the cell at {_where(board, [i])} splits the shape into {count[i]} pieces; "
                 "a path passes through it only once, so it can reach at most two"
             )
     leaves = [block for block in blocks if sum(count[i] > 1 for i in block) == 1]
@@ -573,7 +577,7 @@ def _check_narrow(board: Board, ends: list[int]) -> None:
     if spare < 0:
         others = " and elsewhere" if len(over) > 1 else ""
         raise ShapeError(
-            f"too many cells with at most two neighbours crowd round cell {_where(board, over[:1])}"
+            f"too many cells with at most two neighbours crowd round the cell at {_where(board, over[:1])}"
             f"{others}: a path passes through a cell once, so it can serve only two of them "
             "there, and it has only two ends for the rest"
         )

@@ -7,6 +7,11 @@ these keep the grammar right in one place.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation only: words stays free of engine imports at run time
+    from .board import Cell
+
 __all__ = ["cell_name", "plural", "seconds"]
 
 
@@ -31,6 +36,6 @@ def seconds(value: float, digits: int = 6) -> str:
     return f"{shown} {'second' if shown == '1' else 'seconds'}"
 
 
-def cell_name(cell: tuple[int, int]) -> str:
+def cell_name(cell: Cell) -> str:
     """A cell as players count it, from 1: "row 2, column 3" for (1, 2)."""
     return f"row {cell[0] + 1}, column {cell[1] + 1}"

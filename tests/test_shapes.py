@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 
-from engine.board import MAX_CELLS, MAX_SIDE, Board
+from engine.board import MAX_CELLS, MAX_SIDE, Adjacency, Board
 from engine.shapes import (
     SHAPES,
     ShapeError,
@@ -307,11 +307,11 @@ def test_mask_size_limits():
 # --- check_playable ---------------------------------------------------------------------
 
 
-def board(mask: str, adjacency: str = "king") -> Board:
-    return Board.from_cells(parse_mask(mask), adjacency)  # type: ignore[arg-type]
+def board(mask: str, adjacency: Adjacency = "king") -> Board:
+    return Board.from_cells(parse_mask(mask), adjacency)
 
 
-def refusal(mask: str, adjacency: str = "king") -> str:
+def refusal(mask: str, adjacency: Adjacency = "king") -> str:
     with pytest.raises(ShapeError) as caught:
         check_playable(board(mask, adjacency))
     return str(caught.value)
@@ -324,8 +324,11 @@ def test_small_boards_are_fine():
 
 
 def test_cell_without_neighbour():
-    assert refusal("#.#") == "2 cells have no neighbour: (0, 0), (0, 2)"
-    assert refusal("##.#") == "cell (0, 3) has no neighbour"
+    assert refusal("#.#") == "2 cells have no neighbour: row 1, column 1; row 1, column 3"
+    assert refusal("##.#") == "the cell at row 1, column 4 has no neighbour"
+    assert refusal("#.#.#.#.#") == (
+        "5 cells have no neighbour: row 1, column 1; row 1, column 3; row 1, column 5; row 1, column 7; ..."
+    )
 
 
 def test_disconnected():
@@ -334,7 +337,8 @@ def test_disconnected():
 
 def test_dead_ends():
     message = refusal(".#.\n###\n.#.", "rook")
-    assert message.startswith("the shape has 4 dead ends (cells with only one neighbour: (0, 1), (1, 0)")
+    assert message.startswith("the shape has 4 dead ends (cells with only one neighbour: "
+                              "row 1, column 2; row 2, column 1; row 2, column 3; row 3, column 2); ")
 
 
 def test_rook_colour_imbalance():
@@ -348,7 +352,7 @@ def test_rook_dead_end_on_the_rarer_colour():
     # the hexagon of side 3: one dark square more, but its dead end on the right is light
     message = refusal(".###.\n####.\n#####\n####.\n.###.", "rook")
     assert message == (
-        "the dead end at (2, 4) must be an end of the path, but it is light and a rook path "
+        "the dead end at row 3, column 5 must be an end of the path, but it is light and a rook path "
         "over 9 light and 10 dark squares starts and stops on dark ones"
     )
 
@@ -360,9 +364,9 @@ def test_rook_dead_ends_of_one_colour_on_a_balanced_board():
 
 def test_cut_cell_leaving_three_pieces():
     message = refusal("#.#\n.#.\n##.")
-    assert message.startswith("removing cell (1, 1) splits the shape into 3 pieces")
+    assert message.startswith("removing the cell at row 2, column 2 splits the shape into 3 pieces")
     message = refusal("##.##\n##.##\n..#..\n##...\n##...")
-    assert message.startswith("removing cell (2, 2) splits the shape into 3 pieces")
+    assert message.startswith("removing the cell at row 3, column 3 splits the shape into 3 pieces")
 
 
 def test_three_parts_hanging_on_single_cells():
@@ -375,14 +379,16 @@ def test_three_parts_hanging_on_single_cells():
         "###########\n"
         "###.###.###"
     )
-    # the middle block holds three others, each by a single cell: (3, 5), (5, 3), (5, 7)
+    # the middle block holds three others, each by a single cell
     message = refusal(mask)
-    assert message.startswith("3 parts of the shape hang on a single cell (at ")
+    assert message.startswith(
+        "3 parts of the shape hang on a single cell (at row 4, column 6; row 6, column 4; row 6, column 8); "
+    )
 
 
 def test_too_many_narrow_cells():
     message = refusal("#.\n##\n##\n.#", "hex")
-    assert message.startswith("too many cells with at most two neighbours crowd round cell")
+    assert message.startswith("too many cells with at most two neighbours crowd round the cell at row ")
 
 
 def test_leaf_block_cells():
