@@ -54,7 +54,9 @@ time limit: each puzzle gets --time-limit seconds (default {limit:g}); past it t
   can take 15 seconds or more.
 
 difficulty: easy, medium, hard or expert, the weakest tier of techniques that solves
-  the puzzle (see 'hidato grade'); expert puzzles are also minimal: no given can go.
+  the puzzle (see 'hidato grade'); expert puzzles also lose every given that a
+  bounded search proves can go (one whose check runs out of its budget stays, so a
+  large expert puzzle is not always minimal).
 
 examples:
   $ hidato generate --shape diamond --size 5 --difficulty hard --seed 7
