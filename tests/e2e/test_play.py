@@ -26,6 +26,7 @@ def new_puzzle(page: Page, shape: str, size: str, difficulty: str = "Easy", vari
     page.get_by_label("Variant").select_option(label=variant)
     page.get_by_role("button", name="New puzzle").click()
     expect(page).to_have_url(re.compile(r"/p/"))
+    page.wait_for_load_state()  # the URL changes before htmx has wired the page
     return unquote(urlparse(page.url).path[len("/p/"):])
 
 

@@ -205,6 +205,7 @@ def test_solving_offers_the_next_puzzle(page: Page, live_app: Flask, artifacts_d
     page.get_by_label("Size").fill("3")
     page.get_by_role("button", name="New puzzle").click()
     expect(page).to_have_url(re.compile(r"/p/"))
+    page.wait_for_load_state()  # the URL changes before htmx has wired the page
     code = page.url.split("/p/")[1]
     stored = live_app.extensions["hidato"].store.find_puzzle(code)
     assert stored is not None
@@ -217,5 +218,6 @@ def test_solving_offers_the_next_puzzle(page: Page, live_app: Flask, artifacts_d
     page.screenshot(path=str(artifacts_dir / "solved-panel.png"), full_page=True)
     panel.get_by_role("button", name="Next puzzle").click()
     expect(page).to_have_url(re.compile(r"/p/"))
+    page.wait_for_load_state()  # the URL changes before htmx has wired the page
     assert page.url.split("/p/")[1] != code
     expect(page.locator(".meta")).to_contain_text("Diamond")
