@@ -598,3 +598,13 @@ def test_a_large_board_page_is_sent_compressed(client: FlaskClient) -> None:
     assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
     assert len(response.data) < 60_000
     assert 'id="cell-20-20"' in gzip.decompress(response.data).decode()
+
+
+def test_a_duplicate_is_taken_and_said_so_and_a_refusal_is_said_once(client: FlaskClient) -> None:
+    first, second = OPEN[:2]
+    enter(client, first, SOLUTION[first])
+    html = enter(client, second, SOLUTION[first]).get_data(as_text=True)
+    status = status_text(html)
+    assert f"is also at row {first[0] + 1}, column {first[1] + 1}" in status and "Not taken" not in status
+    html = client.post(PAGE, data={field(OPEN[2]): "999", "action": "undo"}, headers=HTMX).get_data(as_text=True)
+    assert status_text(html).count("Not taken") == 1

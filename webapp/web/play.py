@@ -61,7 +61,7 @@ class Notice:
     """A message for the status line, and the cells it is about (a hint's)."""
 
     text: str
-    kind: str = "info"  # info, hint, check, error, solved, revealed
+    kind: str = "info"  # info, hint, check, error (not taken), problem (taken, breaks a rule), solved, revealed
     cells: list[Cell] = field(default_factory=list)
 
 
@@ -271,7 +271,8 @@ def entry(code: str, row: int, col: int) -> Any:
         response.headers["HX-Reswap"] = "outerHTML"
         return response
     view = game.cell_view(cell)
-    notice = Notice(f"{cell_name(cell)}: {view.duplicate_text}.", "error") if view.duplicate else None
+    # Taken, but against the rules: said as a problem, not as a refusal.
+    notice = Notice(f"{cell_name(cell)}: {view.duplicate_text}.", "problem") if view.duplicate else None
     return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice)
 
 
@@ -411,10 +412,9 @@ def _answer(stored: StoredPuzzle, game: Game, action: str, notice: Notice | None
 def _with_refused(notice: Notice | None, errors: dict[Cell, tuple[str, str]]) -> Notice:
     first = next(iter(errors.values()))[1]
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    text = f"Not taken: {first}{more}."
-    if notice is None:
-        return Notice(text, "error")
-    return Notice(f"{notice.text} {text}", notice.kind, notice.cells)
+    if notice is None:  # the status line says "Not taken:" before an error
+        return Notice(f"{first}{more}.", "error")
+    return Notice(f"{notice.text} Not taken: {first}{more}.", notice.kind, notice.cells)
 
 
 def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tuple[int, ...]] | None:
