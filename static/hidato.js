@@ -187,14 +187,19 @@
   // --- when a request fails ----------------------------------------------------------
   // htmx swaps nothing on 4xx/5xx or a network error; say so rather than fail silently.
 
-  function tellPlayer(text) {
+  // A message in the status line (play.js uses it too, as Hidato.say).
+  function say(text, kind) {
     var status = document.getElementById("status");
     if (!status) return;
     var p = document.createElement("p");
-    p.className = "notice error";
+    p.className = "notice" + (kind ? " " + kind : "");
     p.textContent = text;
     status.replaceChildren(p);
   }
+
+  function tellPlayer(text) { say(text, "error"); }
+
+  window.Hidato = { say: say };
 
   document.addEventListener("htmx:responseError", function (event) {
     var code = event.detail.xhr ? event.detail.xhr.status : "";

@@ -246,12 +246,7 @@
   });
 
   function say(text) {
-    var status = document.getElementById("status");
-    if (!status) return;
-    var p = document.createElement("p");
-    p.className = "notice";
-    p.textContent = text;
-    status.replaceChildren(p);
+    if (window.Hidato) window.Hidato.say(text);  // hidato.js, loaded first
   }
 
   // --- the number pad (touch screens) ----------------------------------------------------

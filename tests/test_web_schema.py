@@ -25,6 +25,7 @@ from webapp.store.store import Store, database_url
 from puzzle_files import DATA, load
 
 SCHEMAS = Path(__file__).parent / "data" / "schema"
+RELEASES = ["v0", "v1"]
 PUZZLES = [load(DATA / name) for name in ("seed000-5x5.txt", "classic-8x8-40.txt")]
 T0 = datetime(2026, 11, 1, 9, 30)
 
@@ -34,7 +35,9 @@ def _old_database(url: str, dialect: str, release: str) -> list[tuple[str, str, 
     engine = create_engine(url)
     saved = []
     with engine.begin() as connection:
-        ddl = "\n".join(line for line in (SCHEMAS / f"{release}-{dialect}.sql").read_text().splitlines()
+        # Each release's file holds what it added to the one before.
+        files = [SCHEMAS / f"{name}-{dialect}.sql" for name in RELEASES[: RELEASES.index(release) + 1]]
+        ddl = "\n".join(line for path in files for line in path.read_text().splitlines()
                         if not line.startswith("--"))
         for statement in ddl.split(";"):
             if statement.strip():

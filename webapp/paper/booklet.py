@@ -76,7 +76,6 @@ class Sheet:
     of: int = 0  # how many puzzles the booklet has
     rule: str = ""  # the rules in one sentence
     qr: str = ""  # an SVG QR code of ``url`` (empty without a public address)
-    level: str = ""
     link_text: str = ""  # a short link to print under the QR code ("hidato.example.org/s/2f")
 
 
@@ -282,7 +281,6 @@ def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
         out.append(Sheet(number, stored, drawing, describe(stored), stored.code, url,
                          f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored),
                          qr=qr_svg(url) if url and not solutions else "",
-                         level=(stored.difficulty or "").capitalize(),
                          link_text=_short_text(url)))
     return out
 
@@ -324,14 +322,13 @@ def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
     """The booklet as HTML for WeasyPrint."""
     page = layout(puzzles, per_page, paper, qr=bool(links))
     template = _environment().get_template("booklet_pdf.html")
-    width, height = page.content
+    _width, height = page.content
     return template.render(
         title=title,
         per_page=page.per_page,
         note=page.note,
         general_rule=_general_rule(puzzles[0]) if puzzles else "",
         name_line=name_line,
-        page_width=f"{width:g}mm",
         page_height=f"{height:g}mm",
         # WeasyPrint lays out flex boxes of a fixed height best: the boards' area, in mm.
         sheets_height={"puzzles": f"{height - WORKSHEET_HEAD_MM:g}mm",
