@@ -1,6 +1,9 @@
-"""Generator benchmark: time and givens per shape, size and difficulty; prints Markdown tables.
+"""Generator benchmark: per shape x adjacency x level, the time to make a puzzle, its givens
+and its rating; prints Markdown tables for the README.
 
-Run with ``make bench`` (or ``.venv/bin/python bench/generate_bench.py [--seeds K]``).
+Run with ``make bench`` (or ``.venv/bin/python bench/generate_bench.py [--seeds K] [--quick]``).
+Targets (the difficulty issue): 10x10 under 1 s median at every level, expert under 3 s;
+20x20 expert under 20 s (it comes from the pool, so players do not wait).
 """
 
 from __future__ import annotations
@@ -15,63 +18,63 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import generate_shape  # noqa: E402
+from engine import DIFFICULTIES, Generated, generate_shape  # noqa: E402
 
-CASES = [
-    ("rectangle", 10, "hard"),
-    ("rectangle", 10, "expert"),
-    ("rectangle", 20, "hard"),
-    ("rectangle", 20, "expert"),
-    ("diamond", 7, "hard"),
-    ("diamond", 7, "expert"),
-    ("heart", 12, "hard"),
-    ("cross", 6, "expert"),
+LEVEL_CASES = [("rectangle", 10, adjacency) for adjacency in ("king", "rook", "hex")]
+SHAPE_CASES = [
+    ("rectangle", 20, "king", "expert"),
+    ("rectangle", 20, "rook", "expert"),
+    ("rectangle", 20, "hex", "expert"),
+    ("diamond", 7, "king", "hard"),
+    ("heart", 12, "king", "expert"),
+    ("cross", 6, "king", "expert"),
+    ("ring", 16, "king", "hard"),
 ]
-LEVELS_ON = ("rectangle", 10)
+
+
+def _row(shape: str, size: int, adjacency: str, level: str, made: list[Generated], times: list[float]) -> str:
+    cells = made[0].puzzle.size
+    shares = [len(m.puzzle.givens) / cells for m in made]
+    scores = [m.grade.rating.score for m in made]
+    spread = f"{min(scores):.1f}–{max(scores):.1f}"
+    return (f"| {shape} {size} | {adjacency} | {level} | {statistics.median(times):.2f} | {max(times):.2f} "
+            f"| {statistics.median(shares):.0%} | {statistics.median(scores):.1f} ({spread}) |")
+
+
+def _case(shape: str, size: int, adjacency: str, level: str, seeds: range) -> tuple[str, float, int]:
+    made, times = [], []
+    for seed in seeds:
+        start = time.perf_counter()
+        made.append(generate_shape(shape, size, level, adjacency, seed=seed))  # type: ignore[arg-type]
+        times.append(time.perf_counter() - start)
+    slowest = max(range(len(times)), key=times.__getitem__)
+    return _row(shape, size, adjacency, level, made, times), times[slowest], seeds[slowest]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=5, help="puzzles per case (default 5)")
+    parser.add_argument("--quick", action="store_true", help="only the 10x10 levels")
     parser.add_argument("--profile", action="store_true", help="print where the slowest case spends its time")
     args = parser.parse_args()
     seeds = range(args.seeds)
-    print(f"generate(), seeds 0..{args.seeds - 1} per case, Python {sys.version.split()[0]}\n")
-    print("| shape | size | cells | difficulty | median s | worst s | givens (share of cells) |")
-    print("|---|---:|---:|---|---:|---:|---:|")
-    slowest: tuple[float, tuple[str, int, str, int] | None] = (0.0, None)
-    for shape, size, difficulty in CASES:
-        times, givens, cells = [], [], 0
-        for seed in seeds:
-            start = time.perf_counter()
-            made = generate_shape(shape, size, difficulty, seed=seed)
-            elapsed = time.perf_counter() - start
-            times.append(elapsed)
-            givens.append(len(made.puzzle.givens))
-            cells = made.puzzle.size
-            slowest = max(slowest, (elapsed, (shape, size, difficulty, seed)), key=lambda item: item[0])
-        share = statistics.mean(givens) / cells
-        print(
-            f"| {shape} | {size} | {cells} | {difficulty} | {statistics.median(times):.2f} | {max(times):.2f} "
-            f"| {statistics.mean(givens):.0f} ({share:.0%}) |"
-        )
-    shape, size = LEVELS_ON
-    print(f"\nGivens left per difficulty, {shape} {size}, same seeds:\n")
-    print("| difficulty | givens (share of cells) | median s |")
-    print("|---|---:|---:|")
-    for difficulty in ("easy", "medium", "hard", "expert"):
-        made_all = [generate_shape(shape, size, difficulty, seed=seed) for seed in seeds]
-        counts = [len(m.puzzle.givens) for m in made_all]
-        cells = made_all[0].puzzle.size
-        print(
-            f"| {difficulty} | {statistics.mean(counts):.0f} ({statistics.mean(counts) / cells:.0%}) "
-            f"| {statistics.median(m.seconds for m in made_all):.2f} |"
-        )
+    print(f"generate_shape(), seeds 0..{args.seeds - 1} per case, Python {sys.version.split()[0]}\n")
+    print("| board | adjacency | level | median s | worst s | givens (median share) | rating median (range) |")
+    print("|---|---|---|---:|---:|---:|---|")
+    cases = [(s, n, a, level) for s, n, a in LEVEL_CASES for level in DIFFICULTIES]
+    if not args.quick:
+        cases += SHAPE_CASES
+    slowest: tuple[float, tuple[str, int, str, str, int] | None] = (0.0, None)
+    for shape, size, adjacency, level in cases:
+        row, seconds, seed = _case(shape, size, adjacency, level, seeds)
+        print(row, flush=True)
+        if seconds > slowest[0]:
+            slowest = (seconds, (shape, size, adjacency, level, seed))
     if args.profile and slowest[1] is not None:
-        shape, size, difficulty, seed = slowest[1]
-        print(f"\nProfile of the slowest: {shape} {size} {difficulty} seed {seed}\n")
+        shape, size, adjacency, level, seed = slowest[1]
+        print(f"\nProfile of the slowest: {shape} {size} {adjacency} {level} seed {seed}\n")
         profiler = cProfile.Profile()
-        profiler.runcall(generate_shape, shape, size, difficulty, seed=seed)
+        profiler.runcall(generate_shape, shape, size, level, adjacency, seed=seed)  # type: ignore[arg-type]
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(12)
     return 0
 

@@ -9,6 +9,7 @@ from .candidates import candidates
 from .generator import Generated, GenerationError, generate, generate_shape
 from .grading import DIFFICULTIES, Grade, grade
 from .hints import Hint, hint
+from .levels import LEVELS, Level, level_of, unreachable
 from .notation import (
     PuzzleFormatError,
     format_puzzle,
@@ -18,6 +19,7 @@ from .notation import (
     puzzle_to_id,
     split_puzzles,
 )
+from .rating import MAX_CHAIN, Rating, rate
 from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
 from .words import cell_name, plural, seconds
@@ -25,6 +27,13 @@ from .words import cell_name, plural, seconds
 __all__ = [
     "ADJACENCIES",
     "DIFFICULTIES",
+    "LEVELS",
+    "MAX_CHAIN",
+    "Level",
+    "Rating",
+    "level_of",
+    "unreachable",
+    "rate",
     "SHAPES",
     "Generated",
     "GenerationError",

@@ -12,9 +12,9 @@ import time
 from collections.abc import Mapping
 
 from .board import Cell, Puzzle
-from .grading import logic_solve
 from .propagation import TimeUp
 from .solver import SolverGaveUp
+from .tiers import logic_solve
 
 _TIER = 2  # singles, dead ends and paths: what a player deduces at a glance
 

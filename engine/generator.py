@@ -1,35 +1,41 @@
-"""The generator: puzzles with exactly one solution, at a chosen difficulty, on any shape.
+"""The generator: puzzles with exactly one solution, rated inside the level asked for.
 
-A random Hamiltonian path over the board is the solution.  Clues are then removed in a
-random order with a judge after every removal; 1 and N always stay.  For easy to hard
-the judge is the grader's logic solver at that tier: if it still finishes the puzzle,
-the solution is unique (every technique is sound).  Expert goes further with the full
-search, asking "is there a solution where this cell holds another number?" under a node
-budget; a check that runs out of budget keeps its clue, so uniqueness is never assumed.
-The result must grade exactly as asked (solved at its tier, not at the one below),
-otherwise another path is tried.  Everything random comes from one ``random.Random``
-seeded by the request, so the same request gives the same puzzle everywhere.
+A random Hamiltonian path over the board is the solution, made more rigid for the
+harder levels (``rigid.py``: fewer pieces that could be walked another way, so fewer
+givens are needed).  Givens are then removed (``reduction.py``): for easy to hard while
+singles and chains no longer than the level allows still solve the puzzle; for expert
+down to a minimal unique puzzle, then given back one at a time until chains within the
+level's longest finish it, so no puzzle at any level needs a guess.  The result must be
+rated inside the level's range (``levels.py``), otherwise another path is tried, and the
+full search confirms it has one solution.  Everything random comes from one
+``random.Random`` seeded by the request, so the same request gives the same puzzle
+everywhere.
 
-An optional time limit is checked between steps (paths, clue removals, checks); one
-step cannot be interrupted, so the limit can be overrun by the longest step.
+An optional time limit is checked between steps and inside the rules; past it the
+generation gives up with a message that says so.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
 
+from . import reduction
 from .board import Adjacency, Board, Grid, Puzzle
-from .grading import DIFFICULTIES, Grade, grade, logic_solve
+from .grading import Grade
+from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
 from .propagation import TimeUp
+from .rating import rate
+from .rigid import rigid_path
 from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
 from .words import plural, seconds
 
-_ATTEMPTS = 12  # paths tried before giving up on a difficulty the board cannot reach
-_EXPERT_CHECK_NODES = 1000  # per "another solution?" check; past it the clue stays
+_ATTEMPTS = 30  # paths tried before giving up on a difficulty the board cannot reach
+_GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at most
 _FINAL_CHECK_NODES = 200_000
 _PATH_SECONDS = 5.0  # paths.py's own limit for one path, kept when more time is left
 
@@ -74,6 +80,9 @@ def generate_shape(
     _check_difficulty(difficulty)
     _check_sides(shape, size, rows, cols)
     board = shape_board(shape, size, adjacency, rows, cols)
+    why = unreachable(shape, min(rows or size, cols or size), adjacency, difficulty)
+    if why is not None:
+        raise GenerationError(why[0].upper() + why[1:])
     # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
     rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/[]")
     request = _Request(shape, size, difficulty, seed)
@@ -118,36 +127,47 @@ def _made(board: Board, request: _Request, rng: random.Random, clock: _Clock) ->
 
 
 def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock) -> Generated:
-    """Try paths until one gives a puzzle of the level asked for."""
-    difficulty = request.difficulty
-    tier = DIFFICULTIES.index(difficulty) + 1
+    """Try paths until one gives a puzzle whose rating falls in the level asked for."""
+    level = LEVELS[request.difficulty]
     for _ in range(_ATTEMPTS):
         order = _random_path(board, rng, clock)
+        order = rigid_path(board, order, rng, level.rigidity, clock.deadline)
         solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
-        givens = _reduce(board, solution, tier, rng, clock)
+        givens = _givens(board, solution, level, rng, clock)
+        if givens is None:
+            continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
-        graded = grade(puzzle, max_seconds=clock.left())
+        rating = rate(puzzle, cap=level.longest, max_seconds=clock.left())
         clock.check()
-        if graded.level != difficulty:
-            continue  # easier than asked (the path allowed no harder puzzle): try another
+        if not rating.solved or not level.lowest <= rating.length <= level.longest:
+            continue  # the path allowed no puzzle of this level: try another
         _assert_unique(puzzle, solution, clock)
         return Generated(
             puzzle=puzzle,
             solution=solution,
             shape=request.shape,
             size=request.size,
-            difficulty=difficulty,
+            difficulty=request.difficulty,
             adjacency=board.adjacency,
             seed=request.seed,
-            grade=graded,
+            grade=Grade(request.difficulty, rating),
             seconds=time.perf_counter() - clock.started,
         )
-    easier = "" if tier == 1 else " or an easier level"
+    easier = "" if level.name == DIFFICULTIES[0] else " or an easier level"
     raise GenerationError(
-        f"could not make {_a(difficulty)} puzzle on this {board.size}-cell board "
+        f"could not make {_a(request.difficulty)} puzzle on this {board.size}-cell board "
         f"(tried {plural(_ATTEMPTS, 'different solution path')}): "
         f"try another seed, a larger size{easier}"
     )
+
+
+def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock) -> Grid | None:
+    """The givens of one attempt, made the level's way (None: this path will not do)."""
+    if level.minimal_first:
+        givens = reduction.to_minimal(board, solution, rng, clock.deadline)
+        return reduction.add_back(board, solution, givens, level.longest, _GIVEN_BACK, clock.deadline)
+    keep = math.ceil(keep_share(level, board.adjacency) * board.size)
+    return reduction.by_chains(board, solution, level.longest, level.lowest, keep, rng, clock.deadline)
 
 
 def _a(difficulty: str) -> str:
@@ -214,39 +234,6 @@ def _random_path(board: Board, rng: random.Random, clock: _Clock) -> list[int]:
     except ShapeError:
         clock.check()  # cut short by our limit, not by the board
         raise
-
-
-def _reduce(board: Board, solution: Grid, tier: int, rng: random.Random, clock: _Clock) -> Grid:
-    """Remove clues in random order while the judge of ``tier`` still finds the solution."""
-    n = board.size
-    givens = dict(solution)
-    order = [cell for cell in board.cells if solution[cell] not in (1, n)]
-    rng.shuffle(order)
-    logic_tier = min(tier, 3)
-    for cell in order:
-        clock.check()
-        trial = {c: v for c, v in givens.items() if c != cell}
-        if logic_solve(Puzzle(board, trial), logic_tier, clock.deadline).solved:
-            givens = trial
-    if tier < 4:
-        return givens
-    # Expert: keep removing while the full search proves no other solution exists.
-    rest = [cell for cell in order if cell in givens]
-    for cell in rest:
-        clock.check()
-        trial = {c: v for c, v in givens.items() if c != cell}
-        other = solve(
-            Puzzle(board, trial),
-            max_nodes=_EXPERT_CHECK_NODES,
-            max_seconds=clock.left(),
-            forbid={cell: solution[cell]},
-            prefer=solution,
-        )
-        # A search the clock stopped proves nothing: never let it decide (determinism).
-        clock.check()
-        if other.complete and not other.solutions:
-            givens = trial
-    return givens
 
 
 def _assert_unique(puzzle: Puzzle, solution: Grid, clock: _Clock) -> None:

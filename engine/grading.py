@@ -1,133 +1,40 @@
-"""The grader: a logic solver in tiers of human techniques, and a puzzle's difficulty.
-
-Each tier adds techniques to the one below (``propagation.py`` holds them):
-
-- easy: a number must touch the numbers before and after it ("neighbours", which also
-  bounds it by its distance to them), a number with one cell left takes it, a cell only
-  one number can reach gets it ("only number");
-- medium: the end of a dead end ("dead end"), the only routes between two numbers
-  ("path": cells off every route are ruled out, cells on every route are taken);
-- hard: a cell only one gap can reach lies on that gap's route, and a closed-off region
-  must be filled exactly by the gaps that can reach it ("region");
-- expert: try a number in a cell and see the hard tier fail ("trial").
-
-A puzzle's grade is the weakest tier that finishes it.  Every technique is sound, so a
-tier that finishes a puzzle also proves its solution unique: the generator uses that as
-its cheap judge.
-"""
+"""A puzzle's difficulty: its rating on the chain scale, and the level that rating falls in."""
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .board import Grid, Puzzle
-from .propagation import Propagator, TimeUp
-from .solver import SolverGaveUp, start_state
-from .words import seconds as seconds_text
-
-DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-_TRIAL_TIER = 4
-_TRIAL_WIDTH = 3  # trial looks at numbers with at most this many cells left
+from .board import Puzzle
+from .levels import DIFFICULTIES, level_of
+from .rating import Rating, rate
 
 
 @dataclass(frozen=True)
 class Grade:
-    """A difficulty level and how often each technique was needed."""
+    """A puzzle's level and the rating behind it."""
 
     level: str
-    techniques: dict[str, int] = field(default_factory=dict)
-    solved_by_logic: bool = True  # False when even trial could not finish it
+    rating: Rating
 
+    @property
+    def solved_by_logic(self) -> bool:
+        """False when chains up to the longest allowed cannot finish it: it needs a guess."""
+        return self.rating.solved
 
-@dataclass
-class LogicResult:
-    """Where a logic solve ended: solved, stuck, or a contradiction."""
-
-    solved: bool
-    contradiction: str | None
-    cand: list[int]
-    techniques: dict[str, int]
-
-    def grid(self, puzzle: Puzzle) -> Grid:
-        """The cells placed so far, with their numbers."""
-        board = puzzle.board
-        lookup = board.cell_of_bitpos
-        out: Grid = {}
-        for k in range(1, puzzle.size + 1):
-            c = self.cand[k]
-            if c and not c & (c - 1):
-                out[board.cells[lookup[c.bit_length() - 1]]] = k
-        return out
-
-
-def logic_solve(puzzle: Puzzle, tier: int, deadline: float | None = None) -> LogicResult:
-    """Apply the techniques of ``tier`` (1 easy .. 4 expert) until stuck or solved.
-
-    Past ``deadline`` (a ``time.perf_counter()`` value) it raises propagation's TimeUp.
-    """
-    n = puzzle.size
-    # A person looks along a route of any length, so the grader lists long runs too.
-    rules = Propagator(puzzle.board, level=min(tier, 3), longest_listed=puzzle.size)
-    rules.deadline = deadline
-    cand = start_state(puzzle)
-    why = rules.propagate(cand, list(range(1, n + 1)))
-    if why is None and tier >= _TRIAL_TIER:
-        why = _trials(rules, cand)
-    solved = why is None and all(not cand[k] & (cand[k] - 1) for k in range(1, n + 1))
-    return LogicResult(solved, why, cand, dict(rules.counts))
-
-
-def _trials(rules: Propagator, cand: list[int]) -> str | None:
-    """Rule out each cell whose trial fails, until nothing more falls."""
-    n = rules.n
-    progress = True
-    while progress:
-        progress = False
-        for k in range(1, n + 1):
-            c = cand[k]
-            if not c & (c - 1) or c.bit_count() > _TRIAL_WIDTH:
-                continue
-            options = c
-            while options:
-                bit = options & -options
-                options ^= bit
-                trial = cand.copy()
-                trial[k] = bit
-                saved = dict(rules.counts)
-                failed = rules.propagate(trial, [k]) is not None
-                rules.counts = saved  # what happens inside a trial is not a technique used
-                if failed:
-                    rules.counts["trial"] = rules.counts.get("trial", 0) + 1
-                    cand[k] &= ~bit
-                    why = rules.propagate(cand, [k])
-                    if why is not None:
-                        return why
-                    progress = True
-                    break
-    return None
+    @property
+    def score(self) -> float:
+        return self.rating.score
 
 
 def grade(puzzle: Puzzle, max_seconds: float | None = None) -> Grade:
-    """The weakest tier that finishes the puzzle, with the techniques it used.
+    """The rating of ``puzzle`` and its level; a puzzle that needs guessing is "expert"
+    with ``solved_by_logic`` False.
 
-    With ``max_seconds`` it raises SolverGaveUp once that much time has passed.
-    """
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    try:
-        return _grade(puzzle, deadline)
-    except TimeUp:
-        assert max_seconds is not None
-        raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
+    Raises ValueError when the givens contradict each other, SolverGaveUp past
+    ``max_seconds``."""
+    rating = rate(puzzle, max_seconds=max_seconds)
+    level = level_of(rating.length) if rating.solved else DIFFICULTIES[-1]
+    return Grade(level, rating)
 
 
-def _grade(puzzle: Puzzle, deadline: float | None) -> Grade:
-    result = None
-    for tier, level in enumerate(DIFFICULTIES, start=1):
-        result = logic_solve(puzzle, tier, deadline)
-        if result.contradiction is not None:
-            raise ValueError(f"the puzzle has no solution: {result.contradiction}")
-        if result.solved:
-            return Grade(level, result.techniques)
-    assert result is not None
-    return Grade("expert", result.techniques, solved_by_logic=False)
+__all__ = ["DIFFICULTIES", "Grade", "grade"]

@@ -3,8 +3,10 @@
 A position is the puzzle's givens plus the player's entries.  A wrong entry comes first
 ("the 12 in row 3, column 4 is wrong"); otherwise the simplest placement is explained,
 looking first for patterns a person sees at a glance (the only free cell touching both
-neighbours of a number; a number whose neighbour has one free cell left), then for what
-the grader's tiers deduce.
+neighbours of a number; a number whose neighbour has one free cell left), then for the
+first placement the rating's reasoning reaches, simplest first; when it took a chain,
+the hint tells the chain ("if 23 were in row 2, column 5, 24 would have to go in row 3,
+column 6 and 25 would have nowhere to go, so 23 is not in row 2, column 5").
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Board, Cell, Grid, Puzzle
-from .grading import DIFFICULTIES, logic_solve
+from .chains import Chain, Deduction
 from .propagation import TimeUp
+from .rating import MAX_CHAIN, LogicSolve
 from .solver import SolverGaveUp, solve
 from .words import cell_name
 from .words import seconds as seconds_text
@@ -32,6 +35,7 @@ class Hint:
     text: str
     cells: list[Cell] = field(default_factory=list)
     number: int | None = None
+    length: int = 0  # the longest chain the step needed (0: at a glance)
 
 
 def check_entries(puzzle: Puzzle, entries: Mapping[Cell, int]) -> None:
@@ -142,25 +146,66 @@ def _glance(board: Board, position: Grid) -> Hint | None:
     return None
 
 
-_TECHNIQUE_WORDS = {
-    1: "the numbers around it leave no other cell within reach",
-    2: "every route between the numbers around it passes there",
-    3: "the gaps that can reach that part of the board must fill it exactly",
-}
-
-
 def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int], deadline: float | None) -> Hint:
-    """The first placement the grader's tiers find, explained by the tier that found it."""
+    """The next placement by the simplest reasoning, explained by the hardest step it took."""
     board = puzzle.board
-    current = Puzzle(board, position)
-    for tier in range(1, len(DIFFICULTIES)):
-        placed = logic_solve(current, tier, deadline).grid(current)
-        new = sorted((v, c) for c, v in placed.items() if c not in position)
-        if new:
-            value, cell = new[0]
-            text = f"{value} must go in {cell_name(cell)}: {_TECHNIQUE_WORDS[tier]}."
-            return Hint("deduction", text, [cell], value)
+    logic = LogicSolve(Puzzle(board, position), deadline)
+    hardest: Deduction | None = None
+    seen = 0
+    while True:
+        new = logic.deductions[seen:]
+        seen = len(logic.deductions)
+        for d in new:
+            if d.kind in ("ranges", "chain") and (hardest is None or d.length >= hardest.length):
+                hardest = d
+        placed = [d for d in new if d.kind in ("single", "only number") and board.cells[d.cell] not in position]
+        if placed:
+            return _explain(board, min(placed, key=lambda d: d.number), hardest)
+        if logic.step(MAX_CHAIN) is None:
+            break
     # Nothing short of trial and error places a number here: give one from the solution.
     cell = min((c for c in board.cells if c not in position), key=lambda c: solution[c])
     value = solution[cell]
-    return Hint("deduction", f"No simple deduction is left; {value} goes in {cell_name(cell)}.", [cell], value)
+    return Hint("deduction", f"No deduction short of guessing is left; {value} goes in {cell_name(cell)}.",
+                [cell], value, MAX_CHAIN + 1)
+
+
+def _explain(board: Board, placed: Deduction, hardest: Deduction | None) -> Hint:
+    k = placed.number
+    cell = board.cells[placed.cell]
+    where = f"{k} must go in {cell_name(cell)}"
+    if placed.kind == "single":
+        why = f"it is the only cell left for {k} within reach of the numbers around it"
+    else:
+        why = "no other missing number can reach that cell"
+    if hardest is not None and hardest.chain is not None:
+        chain = hardest.chain
+        said = chain_words(board, chain)
+        text = f"{said[0].upper()}{said[1:]}. Then {where}: {why}."
+        return Hint("deduction", text, [cell, _cell_of(board, chain.cell)], k, chain.length)
+    if hardest is not None:  # ranges: each number kept next to the cells its neighbours can use
+        text = f"{where}: once each missing number is kept next to the cells its neighbours can still use, {why}."
+        return Hint("deduction", text, [cell], k, 1)
+    return Hint("deduction", f"{where}: {why}.", [cell], k, 0)
+
+
+def _cell_of(board: Board, bit: int) -> Cell:
+    return board.cells[board.cell_of_bitpos[bit.bit_length() - 1]]
+
+
+def chain_words(board: Board, chain: Chain) -> str:
+    """A chain in words: "if 23 were in row 2, column 5, 24 would have to go in ...,
+    and 25 would have nowhere to go, so 23 is not there"."""
+    def name(bit: int) -> str:
+        return cell_name(_cell_of(board, bit))
+
+    assumed = name(chain.cell)
+    parts = [f"if {chain.number} were in {assumed}"]
+    for number, bit in chain.steps:
+        parts.append(f"{number} would have to go in {name(bit)}")
+    what, which = chain.empty
+    if what == "number":
+        parts.append(f"{which} would have nowhere to go")
+    else:
+        parts.append(f"no number could fill {name(which)}")
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}, so {chain.number} is not in {assumed}"

@@ -11,6 +11,7 @@ from engine import Board, Puzzle, SolverGaveUp, parse_puzzle
 from engine.hints import hint
 
 from puzzle_files import DATA, PUZZLE_FILES, load
+from rated_files import rated_puzzles
 
 SMALL = [p for p in PUZZLE_FILES if "large" not in p.parts]
 
@@ -64,3 +65,24 @@ def test_a_hint_with_a_budget_gives_up_within_it() -> None:
     with pytest.raises(SolverGaveUp, match="gave up after 0.2 seconds"):
         hint(puzzle, {}, max_seconds=0.2)  # no solution given: it must solve first
     assert time.perf_counter() - started < 0.7
+
+
+@pytest.mark.parametrize("name", ["mebane-III.7", "puzzlesandbrains-numbrix-VH08", "square10-king-expert-s5"])
+def test_a_hint_that_needs_a_chain_tells_the_chain(name):
+    rated = next(r for r in rated_puzzles() if r.name == name)
+    puzzle, known = rated.load()
+    entries: dict = {}
+    longest = 0
+    while True:
+        step = hint(puzzle, entries, known)
+        if step.kind == "solved":
+            break
+        assert known[step.cells[0]] == step.number
+        if step.length >= 2:
+            # "If 34 were in row 5, column 7, ... and 35 would have nowhere to go, so 34 is not in ..."
+            assert step.text.startswith("If ") and " so " in step.text and " is not in row " in step.text
+            assert step.text.count("would have to go in") == step.length - 1
+            assert "Then " in step.text
+        longest = max(longest, step.length)
+        entries[step.cells[0]] = step.number
+    assert longest >= 2  # these puzzles need chains, so some hint explained one

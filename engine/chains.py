@@ -1,0 +1,445 @@
+"""Contradiction chains: the reasoning behind the rating, measured as Berthier measures it.
+
+A candidate is a pair (number k, cell c).  Two candidates are *linked* when they cannot
+both hold: the same number in two cells, two numbers in one cell, or k and k±1 in cells
+that do not touch.  There are two kinds of variables: each number has one cell, each cell
+one number.  Denis Berthier rates a puzzle by the longest *whip* its solution needs; a
+whip of length n is a "what if" that fails in n steps: suppose Z, then n-1 variables in
+turn are left with one candidate each (a single), and the n-th with none.
+
+``Chains`` works on the same model.  Singles with elementary propagation (placing a
+number removes every candidate linked to it) cost nothing: length 0.  A trial puts a
+candidate in place and follows singles only, in order of how many steps each single
+depends on; when a variable runs out of candidates, the steps the contradiction really
+used (followed back through the singles' reasons) plus one give the chain's length, and
+the candidate is ruled out.  This is a braid in Berthier's terms: a whip whose later
+steps may lean on any earlier one.  Braids and whips give the same length on nearly all
+puzzles, and the calibration test checks it on his published ratings.
+
+A puzzle's rating is the shortest chain length L such that singles and chains of length
+at most L solve it; a puzzle that chains up to the cap cannot solve needs guessing.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .board import Board, Cell, Puzzle
+from .propagation import TimeUp
+
+_CLOCK_EVERY = 64  # trials between looks at the clock
+
+
+class Broken(Exception):
+    """The state contradicts itself: the puzzle (or a player's entries) has no solution."""
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Why a candidate is ruled out: assume it, then the singles it forces, then a dead end.
+
+    Cells are single-bit masks (``Board.bit``).  ``steps`` are the singles in the order
+    they were placed (number, cell); ``empty`` names the variable left with nothing:
+    ("number", k) or ("cell", cell).
+    """
+
+    number: int
+    cell: int
+    steps: tuple[tuple[int, int], ...]
+    empty: tuple[str, int]
+
+    @property
+    def length(self) -> int:
+        return len(self.steps) + 1
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One step of a logical solve: a candidate ruled out (by a chain of ``length``) or a
+    number placed by a single (length 0)."""
+
+    # "single": a number with one cell left placed there; "only number": a cell only one
+    # number can reach gets it; "ranges": candidates out of reach of the numbers around
+    # them dropped (length 1); "chain": a candidate ruled out by ``chain``.
+    kind: str
+    number: int
+    cell: int
+    length: int
+    chain: Chain | None = None
+
+
+class Chains:
+    """The candidates of one puzzle and the rules that narrow them (call ``singles``
+    first: the givens are candidates until then)."""
+
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
+        board = puzzle.board
+        self.board = board
+        self.n = n = board.size
+        self.deadline = deadline
+        self.near = {b: board.spread(b) for b in board.bit_of_index}
+        self.full = board.mask
+        self.cand = _initial(puzzle)
+        self.placed = [0] * (n + 2)  # the cell of each number placed by a single (or given)
+        self.taken = 0  # cells of placed numbers
+        self.trials = 0
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def solved(self) -> bool:
+        return all(self.placed[k] for k in range(1, self.n + 1))
+
+    def open_numbers(self) -> list[int]:
+        return [k for k in range(1, self.n + 1) if not self.placed[k]]
+
+    def cell_index(self, bit: int) -> int:
+        return self.board.cell_of_bitpos[bit.bit_length() - 1]
+
+    def cell(self, bit: int) -> Cell:
+        return self.board.cells[self.cell_index(bit)]
+
+    def candidates_count(self) -> int:
+        return sum(self.cand[k].bit_count() for k in self.open_numbers())
+
+    # -- singles (length 0) -----------------------------------------------------------
+
+    def singles(self) -> list[Deduction]:
+        """Place every number a single gives, with elementary propagation, to a fixed point.
+
+        Raises Broken on a contradiction."""
+        found: list[Deduction] = []
+        while True:
+            reach = self._lone_numbers(found)
+            if reach is None:
+                continue  # something was placed: look again from the start
+            if not self._lone_cell(reach, found):
+                return found
+
+    def _lone_numbers(self, found: list[Deduction]) -> tuple[int, int] | None:
+        """Place each number with one cell left; None if any was, else the cells open
+        numbers reach (once, twice or more)."""
+        cand, placed = self.cand, self.placed
+        progress = False
+        ones = twos = 0
+        for k in range(1, self.n + 1):
+            if placed[k]:
+                continue
+            c = cand[k]
+            if not c:
+                raise Broken(f"{k} has no cell left")
+            if not c & (c - 1):
+                self._place(k, c)
+                found.append(Deduction("single", k, self.cell_index(c), 0))
+                progress = True
+                continue
+            twos |= ones & c
+            ones |= c
+        return None if progress else (ones, twos)
+
+    def _lone_cell(self, reach: tuple[int, int], found: list[Deduction]) -> bool:
+        """Give a free cell only one number reaches to that number; whether one was."""
+        ones, twos = reach
+        free = self.full & ~self.taken
+        if free & ~ones:
+            raise Broken("a cell no number can reach")
+        once = ones & ~twos & free
+        if not once:
+            return False
+        for k in range(1, self.n + 1):
+            if not self.placed[k]:
+                x = self.cand[k] & once
+                if x:
+                    if x & (x - 1):
+                        raise Broken(f"{k} is the only number for two cells")
+                    self._place(k, x)
+                    found.append(Deduction("only number", k, self.cell_index(x), 0))
+                    return True
+        return False
+
+    def _place(self, k: int, bit: int) -> None:
+        cand, n = self.cand, self.n
+        if bit & self.taken:
+            raise Broken("two numbers in one cell")
+        cand[k] = bit
+        self.placed[k] = bit
+        self.taken |= bit
+        for j in range(1, n + 1):
+            if j != k and cand[j] & bit:
+                cand[j] &= ~bit
+        near = self.near[bit]
+        for j in (k - 1, k + 1):
+            if 1 <= j <= n:
+                cand[j] &= near
+
+    def eliminate(self, k: int, bit: int) -> None:
+        self.cand[k] &= ~bit
+
+    # -- neighbour ranges (whips of length 1, the cheap way) ---------------------------
+
+    def ranges(self) -> int:
+        """k must touch k-1 and k+1: drop cells out of their reach, to a fixed point.
+
+        Each cell dropped is a whip of length 1 (the variable "k+1" has no candidate
+        next to it).  Returns how many candidates were dropped."""
+        cand, n, spread, near = self.cand, self.n, self.board.spread, self.near
+        work = [k for k in range(1, n + 1)]
+        pending = set(work)
+        dropped = 0
+        while work:
+            k = work.pop()
+            pending.discard(k)
+            ck = cand[k]
+            s = near.get(ck)
+            if s is None:
+                s = spread(ck)
+            for j in (k - 1, k + 1):
+                if 1 <= j <= n:
+                    cj = cand[j]
+                    nj = cj & s
+                    if nj != cj:
+                        if not nj:
+                            raise Broken(f"{j} has no cell next to {k}")
+                        dropped += (cj & ~nj).bit_count()
+                        cand[j] = nj
+                        if j not in pending:
+                            pending.add(j)
+                            work.append(j)
+        return dropped
+
+    def cell_ranges(self) -> int:
+        """A free cell that only k-1, k or k+1 can fill must touch k (or hold it): k's
+        other cells go.  These are the whips of length 1 whose last variable is a cell;
+        with ``ranges`` they are all of them.  Returns how many candidates were dropped."""
+        cand, placed, near, n = self.cand, self.placed, self.near, self.n
+        dropped = 0
+        for d, numbers in self.cells_numbers().items():
+            low, high = min(numbers), max(numbers)
+            if high - low > 2 or low == high:
+                continue  # a lone number is a single; a wider spread rules nothing out
+            keep = near[d] | d
+            for k in range(max(1, high - 1), min(n, low + 1) + 1):
+                if placed[k]:
+                    continue
+                c = cand[k]
+                if c & ~keep:
+                    c &= keep
+                    if not c:
+                        raise Broken(f"{k} has no cell left near a cell it must touch")
+                    dropped += (cand[k] & ~c).bit_count()
+                    cand[k] = c
+        return dropped
+
+    # -- trials -----------------------------------------------------------------------
+
+    def cells_numbers(self) -> dict[int, list[int]]:
+        """For each free cell, the open numbers that may still go there."""
+        table: dict[int, list[int]] = {}
+        for k in self.open_numbers():
+            c = self.cand[k]
+            while c:
+                b = c & -c
+                c ^= b
+                table.setdefault(b, []).append(k)
+        return table
+
+    def trial(self, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]]) -> tuple[Chain | None, bool]:
+        """Suppose ``k0`` in cell ``z`` and follow singles: the shortest contradiction
+        found within ``cap`` steps (or None), and whether the cap cut the search short
+        (if not, no longer cap finds anything either while the candidates stay as they are)."""
+        self.trials += 1
+        if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise TimeUp()
+        trial = _Trial(self, numbers_of, cap)
+        return trial.run(k0, z), trial.cut
+
+    def candidates(self) -> Iterator[tuple[int, int]]:
+        """(number, cell bit) of every open candidate, low numbers first."""
+        for k in self.open_numbers():
+            c = self.cand[k]
+            while c:
+                b = c & -c
+                c ^= b
+                yield k, b
+
+
+class _Trial:
+    """One "what if": a copy of the candidates, the singles it forces, and for each
+    removal the steps it rests on (a bit mask over the steps)."""
+
+    def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
+        self.placed = chains.placed
+        self.near = chains.near
+        self.n = chains.n
+        self.numbers_of = numbers_of
+        self.cap = cap
+        self.cand = chains.cand.copy()
+        self.removed: dict[int, list[tuple[int, int]]] = {}  # number -> [(cells removed, reasons)]
+        self.assumed: dict[int, int] = {}  # number -> cell, in this trial
+        self.steps: list[tuple[int, int]] = []  # (number, cell bit), step i has bit 1 << i
+        self.queue: list[tuple[int, int, int, int, int]] = []
+        self.seq = 0
+        self.best: tuple[int, tuple[str, int]] | None = None  # (reasons, what ran empty)
+        self.cut = False  # something lay beyond the cap
+
+    def run(self, k0: int, z: int) -> Chain | None:
+        self._assert(k0, z, 0)
+        queue, cand, assumed, placed = self.queue, self.cand, self.assumed, self.placed
+        while self.best is None and queue:
+            size, _, k, bit, reasons = heapq.heappop(queue)
+            if size >= self.cap:
+                self.cut = True
+                break
+            if k in assumed or placed[k] or not cand[k] & bit:
+                continue
+            index = len(self.steps)
+            self.steps.append((k, bit))
+            self._assert(k, bit, reasons | (1 << index))
+        if self.best is None:
+            return None
+        reasons, empty = self.best
+        used = tuple(self.steps[i] for i in range(len(self.steps)) if reasons >> i & 1)
+        return Chain(k0, z, used, empty)
+
+    def _assert(self, k: int, bit: int, reasons: int) -> None:
+        self.assumed[k] = bit
+        touched, gone_cells = self._propagate(k, bit, reasons)
+        cand, assumed = self.cand, self.assumed
+        for j in touched:
+            c = cand[j]
+            if not c:
+                self._contradiction(self._why_number(j), ("number", j))
+            elif not c & (c - 1) and j not in assumed:
+                self._push(j, c, self._why_number(j))
+        while gone_cells:
+            b = gone_cells & -gone_cells
+            gone_cells ^= b
+            self._check_cell(b)
+
+    def _propagate(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
+        """Remove every candidate linked to k in ``bit``: the numbers touched, and the cells
+        some number lost."""
+        cand, removed, numbers_of = self.cand, self.removed, self.numbers_of
+        drops: list[tuple[int, int]] = [(k, ~bit)]
+        drops.extend((j, bit) for j in numbers_of.get(bit, ()) if j != k)
+        near = self.near[bit]
+        for j in (k - 1, k + 1):
+            if 1 <= j <= self.n and not self.placed[j]:
+                drops.append((j, ~near))
+        touched: list[int] = []
+        gone_cells = 0
+        for j, cells in drops:
+            c = cand[j]
+            gone = c & cells
+            if gone:
+                cand[j] = c ^ gone
+                removed.setdefault(j, []).append((gone, reasons))
+                touched.append(j)
+                gone_cells |= gone
+        return touched, gone_cells
+
+    def _check_cell(self, b: int) -> None:
+        """A cell that lost a number: empty is a contradiction, one number left a single."""
+        cand = self.cand
+        left = 0
+        only = 0
+        for j in self.numbers_of.get(b, ()):
+            if cand[j] & b:
+                left += 1
+                only = j
+                if left > 1:
+                    return
+        if not left:
+            self._contradiction(self._why_cell(b, None), ("cell", b))
+        elif only not in self.assumed:
+            self._push(only, b, self._why_cell(b, only))
+
+    def _why_number(self, k: int) -> int:
+        reasons = 0
+        for _, r in self.removed.get(k, ()):
+            reasons |= r
+        return reasons
+
+    def _why_cell(self, b: int, keep: int | None) -> int:
+        reasons = 0
+        removed = self.removed
+        for j in self.numbers_of.get(b, ()):
+            if j == keep:
+                continue
+            for gone, r in removed.get(j, ()):
+                if gone & b:
+                    reasons |= r
+                    break
+        return reasons
+
+    def _push(self, k: int, bit: int, reasons: int) -> None:
+        self.seq += 1
+        heapq.heappush(self.queue, (reasons.bit_count() + 1, self.seq, k, bit, reasons))
+
+    def _contradiction(self, reasons: int, empty: tuple[str, int]) -> None:
+        if reasons.bit_count() + 1 > self.cap:
+            self.cut = True
+            return
+        if self.best is None or reasons.bit_count() < self.best[0].bit_count():
+            self.best = (reasons, empty)
+
+
+def _initial(puzzle: Puzzle) -> list[int]:
+    """Each number's cells from the givens alone: a given's own cell, and otherwise the
+    cells no farther from the nearest givens before and after it than the numbers are
+    apart (farther givens add nothing: they are no closer than the nearest allow).
+    Distances are counted on the whole grid, holes included, as Berthier's model does."""
+    board = puzzle.board
+    n = board.size
+    balls = _grid_balls(board)
+    index = board.index
+    taken = 0
+    at: list[int | None] = [None] * (n + 2)
+    for cell, value in puzzle.givens.items():
+        taken |= board.bit(cell)
+        at[value] = index[cell]
+    free = board.mask & ~taken
+    cand = [0] * (n + 2)
+    before: tuple[int, int] | None = None
+    for k in range(1, n + 1):
+        i = at[k]
+        if i is not None:
+            cand[k] = board.bit_of_index[i]
+            before = (k, i)
+        else:
+            c = free
+            if before is not None:
+                c &= _ball(balls[before[1]], k - before[0])
+            cand[k] = c
+    after: tuple[int, int] | None = None
+    for k in range(n, 0, -1):
+        i = at[k]
+        if i is not None:
+            after = (k, i)
+        elif after is not None:
+            cand[k] &= _ball(balls[after[1]], after[0] - k)
+    return cand
+
+
+def _ball(rings: list[int], radius: int) -> int:
+    return rings[min(radius, len(rings) - 1)]
+
+
+@functools.lru_cache(maxsize=16)
+def _grid_balls(board: Board) -> list[list[int]]:
+    """For each cell, the board cells within each distance of it on the whole grid
+    (holes included); the last entry of each list holds the whole board."""
+    grid = Board.rectangle(board.rows, board.cols, board.adjacency)
+    out = []
+    for bit in board.bit_of_index:
+        ball = bit
+        rings = [ball & board.mask]
+        while ball & board.mask != board.mask:
+            ball |= grid.spread(ball)
+            rings.append(ball & board.mask)
+        out.append(rings)
+    return out

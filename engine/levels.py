@@ -1,0 +1,90 @@
+"""The difficulty levels as ranges of the rating, and how the generator reaches each.
+
+A level is a range of chain lengths on Berthier's scale (``rating.py``): the puzzle must
+need a chain of at least ``lowest`` steps and none longer than ``longest``.  Fewer givens
+come from more rigid solution paths (``rigid.py``): ``rigidity`` is how hard the path is
+reshaped.  Easy and medium stop removing givens at a share of the cells, so they keep the
+help a newspaper puzzle of that level gives.
+
+Calibrated on Berthier's ratings of published puzzles (``tests/data/rated/``): easy is
+singles and one-step reasoning, medium the newspaper level (Smithsonian, Parade: W2),
+hard the hardest puzzles of puzzlesandbrains.com and Mebane's W3 and W4, expert W5 and
+beyond (Mebane's W8), but never past ``MAX_CHAIN``, where reasoning turns into guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rating import MAX_CHAIN
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty: the chain lengths it allows and how puzzles of it are made."""
+
+    name: str
+    lowest: int  # the puzzle needs a chain at least this long
+    longest: int  # and none longer
+    keep_share: float  # givens are not removed below this share of the cells (king; see keep_share)
+    rigidity: int  # backbite moves per cell toward a rigid path (0: a random path)
+    minimal_first: bool  # reduce to a minimal unique puzzle, then add givens back to fit
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0, 1, 0.40, 0, False),
+    "medium": Level("medium", 2, 2, 0.33, 0, False),
+    "hard": Level("hard", 3, 4, 0.0, 30, True),
+    "expert": Level("expert", 5, MAX_CHAIN, 0.0, 100, True),
+}
+DIFFICULTIES: tuple[str, ...] = tuple(LEVELS)
+
+
+# Numbrix and hex boards settle with fewer givens than Hidato's (fewer neighbours, fewer
+# ways to go): the shares kept at easy and medium shrink with them.
+_KEEP_FACTOR = {"king": 1.0, "hex": 0.8, "rook": 0.6}
+
+
+def keep_share(level: Level, adjacency: str) -> float:
+    """The share of cells ``level`` keeps given on a board of this adjacency, at least."""
+    return level.keep_share * _KEEP_FACTOR.get(adjacency, 1.0)
+
+
+def level_of(length: int) -> str:
+    """The level whose range holds a chain length (past the last: the last)."""
+    for level in LEVELS.values():
+        if length <= level.longest:
+            return level.name
+    return DIFFICULTIES[-1]
+
+
+def range_text(level: Level) -> str:
+    """The level's range as Berthier writes it: "W3–W4", "W5 or more"."""
+    if level.longest >= MAX_CHAIN:
+        return f"W{level.lowest} or more"
+    if level.lowest == level.longest:
+        return f"W{level.lowest}"
+    return f"W{level.lowest}–W{level.longest}"
+
+
+# The smallest size of each shape at which each level is made reliably (every one of
+# three seeds, at that size and the next), per adjacency: measured by
+# tools/level_sizes.py.  A level a shape never reaches is missing.  Thin boards (rings
+# with a narrow frame, small crosses) leave so few ways through that no puzzle on them
+# needs long chains.  Drawn (custom) boards are not in the table: the generator tries.
+SMALLEST: dict[str, dict[str, dict[str, int]]] = {}
+
+
+def unreachable(shape: str, size: int, adjacency: str, level: str) -> str | None:
+    """Why ``level`` cannot be made on this shape and size, or None when it can."""
+    table = SMALLEST.get(adjacency, {}).get("rectangle" if shape == "square" else shape)
+    if table is None or level not in LEVELS:
+        return None
+    smallest = table.get(level)
+    if smallest is not None and size >= smallest:
+        return None
+    words = f"{level} puzzles ({range_text(LEVELS[level])})"
+    if smallest is None:
+        return f"no {shape} board with {adjacency} adjacency makes {words}: its paths are too constrained"
+    return (f"{words} need a {shape} of size {smallest} or more with {adjacency} adjacency: "
+            "on a smaller board the path has too few ways to go to need chains that long")

@@ -1,0 +1,181 @@
+"""A puzzle's rating on Berthier's scale: the longest chain of reasoning its solution needs.
+
+The solve runs the simplest reasoning first (``chains.py`` holds the rules): singles
+(length 0), then every chain of length 1 (the neighbour ranges among them) until none is
+left, and only then chains of length 2, and so on; after any progress it goes back to
+the shortest.  The rating's whole part is the longest chain length it had to use, so it
+reads on the same scale as Berthier's W rating (W0 = singles).  Its tenths say how much
+work was done at that length: 4.0 is one chain of length 4, 4.9 dozens.
+
+A puzzle that chains up to ``MAX_CHAIN`` cannot finish needs a guess: its rating has
+``solved`` False.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .board import Puzzle
+from .chains import Broken, Chain, Chains, Deduction
+from .propagation import TimeUp
+from .solver import SolverGaveUp
+from .words import seconds as seconds_text
+
+MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The longest chain a puzzle needs, the rating number, and how often each length was used."""
+
+    length: int
+    uses: dict[int, int] = field(default_factory=dict)  # chain length -> candidates it ruled out
+    solved: bool = True  # False: chains up to the cap leave it unfinished (it needs a guess)
+    empty: int = 0  # cells not given
+    size: int = 0
+
+    @property
+    def score(self) -> float:
+        """The rating as one number: the chain length, and a tenth per step of work there."""
+        if self.length == 0:
+            tenths = min(9, (5 * self.empty) // max(1, self.size))
+        else:
+            top = self.uses.get(self.length, 1)
+            tenths = min(9, int(1.3 * math.log2(max(1, top))))
+        return self.length + tenths / 10
+
+    def techniques(self) -> list[tuple[int, int]]:
+        """(chain length, how often) from singles (0: numbers placed) up to the longest."""
+        return [(0, self.empty), *sorted(self.uses.items())]
+
+    @property
+    def text(self) -> str:
+        """"4.2", or "over 12" for a puzzle that needs a guess."""
+        return f"{self.score:.1f}" if self.solved else f"over {MAX_CHAIN}"
+
+
+class Unsolvable(ValueError):
+    """The givens contradict each other."""
+
+
+def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None) -> Rating:
+    """Rate ``puzzle``: the shortest chain length that, with singles, solves it.
+
+    Raises Unsolvable when the givens contradict each other, and SolverGaveUp past
+    ``max_seconds``."""
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    try:
+        solve = LogicSolve(puzzle, deadline)
+        solve.run(cap)
+    except TimeUp:
+        assert max_seconds is not None
+        raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
+    except Broken as why:
+        raise Unsolvable(f"the puzzle has no solution: {why}") from None
+    return solve.rating()
+
+
+def solves_within(puzzle: Puzzle, cap: int, deadline: float | None = None,
+                  number: int | None = None, cell_bit: int = 0) -> bool:
+    """Whether singles and chains up to ``cap`` solve ``puzzle`` (or, with ``number``,
+    place that number in ``cell_bit``; once it is placed the rest follows as before)."""
+    try:
+        solve = LogicSolve(puzzle, deadline)
+        if number is None:
+            return solve.run(cap)
+        return solve.run(cap, lambda ch: ch.placed[number] == cell_bit)
+    except Broken:
+        return False
+
+
+class LogicSolve:
+    """A solve by the simplest reasoning first, keeping what it used."""
+
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
+        self.chains = Chains(puzzle, deadline)
+        self.uses: dict[int, int] = {}
+        self.deductions: list[Deduction] = self.chains.singles()
+        self.given = len(puzzle.givens)
+        self.size = puzzle.size
+        self.longest = 0
+        # Trials that ran out of singles before the cap, since the candidates last changed:
+        # a longer cap finds nothing new for them.
+        self.dead: set[tuple[int, int]] = set()
+
+    def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
+        """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
+        ch = self.chains
+        finished = done or (lambda c: c.solved)
+        if cap < 1:
+            return finished(ch)
+        level = 2  # length 1 is ranges and cell_ranges, below
+        while not finished(ch):
+            if self._ranges():
+                continue
+            if level > cap:
+                return False
+            if self._sweep(level, first=False):
+                continue  # the same length again: shorter chains are found there too,
+                # and the rating is the longest one used
+            level += 1
+        return True
+
+    def step(self, cap: int) -> int | None:
+        """The simplest progress from here: ranges (length 1), or else the shortest chain
+        up to ``cap`` (its elimination and the singles it allows are added to
+        ``deductions``).  The length used, or None when nothing up to ``cap`` helps."""
+        if self._ranges():
+            return 1
+        for level in range(2, cap + 1):
+            if self._sweep(level, first=True):
+                return level
+        return None
+
+    def _ranges(self) -> bool:
+        ch = self.chains
+        dropped = ch.ranges() + ch.cell_ranges()
+        if dropped:
+            self.dead.clear()
+            self._used(1, dropped)
+            self.deductions.append(Deduction("ranges", 0, -1, 1))
+            self.deductions.extend(ch.singles())
+        return bool(dropped)
+
+    def _sweep(self, level: int, first: bool) -> int:
+        ch = self.chains
+        numbers_of = ch.cells_numbers()
+        found = 0
+        dead = self.dead
+        for k, bit in list(ch.candidates()):
+            if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
+                continue
+            chain, cut = ch.trial(k, bit, level, numbers_of)
+            if chain is None:
+                if not cut:
+                    dead.add((k, bit))
+                continue
+            ch.eliminate(k, bit)
+            found += 1
+            self._used(chain.length, 1)
+            self.deductions.append(Deduction("chain", k, ch.cell_index(bit), chain.length, chain))
+            self.deductions.extend(ch.singles())
+            if first:
+                break
+        if found:
+            dead.clear()  # the candidates changed: every trial may go further now
+        return found
+
+    def _used(self, length: int, times: int) -> None:
+        self.uses[length] = self.uses.get(length, 0) + times
+        self.longest = max(self.longest, length)
+
+    def rating(self) -> Rating:
+        solved = self.chains.solved
+        return Rating(self.longest, dict(sorted(self.uses.items())), solved,
+                      self.size - self.given, self.size)
+
+
+__all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "solves_within"]

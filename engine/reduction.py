@@ -1,0 +1,109 @@
+"""Removing givens from a full solution: the three ways the generator makes a puzzle.
+
+- ``by_chains``: take givens away in random order while singles and chains no longer
+  than the level allows still solve the puzzle; each check stops as soon as the removed
+  given is deduced again (the rest then follows as before), so most are short.  Easy
+  and medium stop at a share of the cells, unless the puzzle is still too easy there.
+- ``to_minimal``: take givens away while the solution stays unique, whatever reasoning
+  that needs: first while the quick rule tiers (``tiers.py``) prove it, then while the
+  full search finds no other solution within a step budget (a check that runs out keeps
+  its given, so uniqueness is never assumed).
+- ``add_back``: give back, one at a time, the number the chains know least about, until
+  chains up to the level's longest solve the puzzle: a minimal puzzle that needs more
+  than reasoning becomes one that reasoning finishes (each given back makes it easier,
+  so only a few are tried).
+
+Every function raises propagation's TimeUp past ``deadline``; the generator turns that
+into its own "gave up" message.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .board import Board, Cell, Grid, Puzzle
+from .propagation import TimeUp
+from .rating import LogicSolve, rate, solves_within
+from .solver import solve
+from .tiers import logic_solve
+
+_QUICK_TIER = 3
+_SEARCH_CHECK_NODES = 1000  # per "another solution?" check; past it the given stays
+
+
+def _check(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp()
+
+
+def _removal_order(board: Board, solution: Grid, rng: random.Random) -> list[Cell]:
+    n = board.size
+    order = [cell for cell in board.cells if solution[cell] not in (1, n)]
+    rng.shuffle(order)
+    return order
+
+
+def by_chains(board: Board, solution: Grid, longest: int, lowest: int, keep: int, rng: random.Random,
+              deadline: float | None) -> Grid:
+    """Remove givens while chains up to ``longest`` solve the puzzle, stopping at ``keep``
+    givens unless the puzzle does not yet need a chain of ``lowest`` steps: then on."""
+    givens = dict(solution)
+    order = _removal_order(board, solution, rng)
+    for cell in order:
+        if len(givens) <= keep:
+            if rate(Puzzle(board, givens), cap=longest, max_seconds=_left(deadline)).length >= lowest:
+                break
+            keep = 0  # still too easy: go on to the end of the list
+        _check(deadline)
+        trial = {c: v for c, v in givens.items() if c != cell}
+        if solves_within(Puzzle(board, trial), longest, deadline, solution[cell], board.bit(cell)):
+            givens = trial
+    return givens
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float | None) -> Grid:
+    """Remove givens while the solution provably stays the only one."""
+    givens = dict(solution)
+    order = _removal_order(board, solution, rng)
+    for cell in order:
+        _check(deadline)
+        trial = {c: v for c, v in givens.items() if c != cell}
+        if logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
+            givens = trial
+    for cell in [cell for cell in order if cell in givens]:
+        _check(deadline)
+        trial = {c: v for c, v in givens.items() if c != cell}
+        other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
+                      forbid={cell: solution[cell]}, prefer=solution)
+        _check(deadline)  # a search the clock stopped proves nothing: never let it decide
+        if other.complete and not other.solutions:
+            givens = trial
+    return givens
+
+
+def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
+             deadline: float | None) -> Grid | None:
+    """Give back at most ``most`` numbers until chains up to ``longest`` solve the
+    puzzle; None if that is not enough.  The number given back is the one with the most
+    cells left when the chains are stuck: it tells the most."""
+    givens = dict(givens)
+    where = {k: cell for cell, k in solution.items()}
+    logic = LogicSolve(Puzzle(board, givens), deadline)
+    chains = logic.chains
+    added = 0
+    while not logic.run(longest):
+        if added == most:
+            return None
+        k = max(chains.open_numbers(), key=lambda j: (chains.cand[j].bit_count(), -j))
+        cell = where[k]
+        givens[cell] = k
+        chains.cand[k] = board.bit(cell)  # known true, so the state stays sound
+        chains.singles()
+        logic.dead.clear()
+        added += 1
+    return givens

@@ -1,0 +1,100 @@
+"""Rigid paths: solutions whose short pieces cannot be walked another way.
+
+A puzzle needs a given wherever a piece of its solution could be reversed in place: if
+cells k+1..k+L can be walked backwards (k touches k+L and k+1 touches k+L+1), one of
+them must be given, or the puzzle has two solutions.  A random path has dozens of such
+pieces, so a minimal puzzle on it keeps about a third of its cells given; published
+hard puzzles keep a fifth to a quarter.  ``rigid_path`` reshapes a random path with
+backbite moves (as ``paths.py`` does), accepting the moves that leave fewer reversible
+pieces (simulated annealing), so the puzzles made on it can do with fewer givens.
+
+The count is kept up to date from the few pieces each move touches, so a move costs
+the same on any board.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .board import Board
+from .propagation import TimeUp
+
+_LONGEST = 6  # reversible pieces up to this many cells are counted
+_CLOCK_EVERY = 256  # moves between looks at the clock
+
+
+def reversible_pieces(board: Board, path: list[int]) -> int:
+    """How many pieces of 2.._LONGEST cells could be walked backwards in place."""
+    near = [frozenset(x) for x in board.neighbours]
+    n = len(path)
+    return _score(near, path, [(i, length) for i in range(-1, n - 1) for length in range(2, _LONGEST + 1)
+                               if i + length < n])
+
+
+def _score(near: list[frozenset[int]], path: list[int], pieces: list[tuple[int, int]]) -> int:
+    """How many of the pieces (cells i+1..i+length) are reversible."""
+    n = len(path)
+    count = 0
+    for i, length in pieces:
+        j = i + length
+        if (i < 0 or path[j] in near[path[i]]) and (j + 1 >= n or path[i + 1] in near[path[j + 1]]):
+            count += 1
+    return count
+
+
+def rigid_path(board: Board, path: list[int], rng: random.Random, moves_per_cell: int,
+               deadline: float | None = None) -> list[int]:
+    """``path`` reshaped by backbite moves toward fewer reversible pieces.
+
+    Raises propagation's TimeUp past ``deadline`` (a ``time.perf_counter()`` value)."""
+    n = len(path)
+    if n < 4 or moves_per_cell <= 0:
+        return path
+    near = [frozenset(x) for x in board.neighbours]
+    neighbours = board.neighbours
+    path = list(path)
+    moves = moves_per_cell * n
+    temperature = 1.0
+    cooling = math.exp(math.log(0.02) / moves)
+    for move in range(moves):
+        if deadline is not None and move % _CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+            raise TimeUp()
+        temperature *= cooling
+        at_tail = rng.random() < 0.5
+        end = path[-1] if at_tail else path[0]
+        y = rng.choice(neighbours[end])
+        p = path.index(y)
+        if (at_tail and p == n - 2) or (not at_tail and p == 1):
+            continue
+        touched = _touched(p, n, at_tail)
+        before = _score(near, path, touched)
+        _backbite(path, p, at_tail)
+        delta = _score(near, path, touched) - before
+        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            _backbite(path, p, at_tail)  # undo: the same move again restores the path
+    return path
+
+
+def _backbite(path: list[int], p: int, at_tail: bool) -> None:
+    if at_tail:
+        path[p + 1:] = path[:p:-1]
+    else:
+        path[:p] = path[p - 1::-1]
+
+
+def _touched(p: int, n: int, at_tail: bool) -> list[tuple[int, int]]:
+    """The pieces whose count a backbite at ``p`` can change: those across the cut, and
+    those open at the end that moved.  A piece inside the reversed part is reversible
+    exactly when its mirror image is, so the rest keep their total."""
+    cut = p if at_tail else p - 1  # the new link is between cut and cut + 1
+    pieces = set()
+    for length in range(2, _LONGEST + 1):
+        for i in range(max(-1, cut - length), cut + 1):
+            if i + length < n:
+                pieces.add((i, length))
+        end = n - 1 - length if at_tail else -1
+        if end >= -1 and end + length < n:
+            pieces.add((end, length))
+    return sorted(pieces)
