@@ -11,13 +11,22 @@ import io
 import logging
 import math
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import is_solution
+from engine import grade, is_solution
 from webapp.cli.booklet import add_print_arguments, print_booklet_command
-from webapp.paper.booklet import BookletOptions, check_options, make_puzzles, mixed_shapes, render_pdf
+from webapp.paper.booklet import (
+    BookletOptions,
+    check_options,
+    describe,
+    make_puzzles,
+    mixed_shapes,
+    render_pdf,
+    sheets,
+)
 
 from pdf_tools import ink, page_count, render_png, text
 
@@ -67,6 +76,16 @@ def test_bad_options_are_refused_with_a_message(options: BookletOptions, message
         check_options(options)
 
 
+def test_each_label_carries_the_level_and_the_rating(small_puzzles) -> None:
+    titles = [sheet.title for sheet in sheets(small_puzzles, 2, solutions=False)]
+    for title, stored in zip(titles, small_puzzles, strict=True):
+        rating = grade(stored.puzzle).rating.text
+        assert stored.rating_text == rating
+        assert title == f"Hidato · Diamond 3 · Easy · {rating} · {stored.puzzle.size} cells"
+    old = replace(small_puzzles[0], grade={"level": "easy", "techniques": {"single": 9}})
+    assert describe(old) == f"Hidato · Diamond 3 · Easy · {old.puzzle.size} cells"
+
+
 @pytest.mark.parametrize("per_page", [1, 2, 4])
 def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: int,
                                      caplog: pytest.LogCaptureFixture) -> None:
@@ -78,6 +97,7 @@ def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: in
     assert page_count(pdf) == 2 * pages  # the puzzles, then the solutions the same way
     first, solutions = text(pdf, 1), text(pdf, pages + 1)
     assert "Name" in first and "Date" in first and f"Puzzle 1 of {len(small_puzzles)}" in first
+    assert f"Easy · {small_puzzles[0].rating_text}" in " ".join(first.split())
     assert "Solutions" not in first.split("\n", 1)[1]
     assert f"Write the numbers 1 to {small_puzzles[0].puzzle.size} in the empty cells" in first
     assert "Solutions 1" in solutions and "Solution 1" in solutions

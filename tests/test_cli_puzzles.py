@@ -8,7 +8,9 @@ import time
 import pytest
 from test_cli import assert_one_error_line, run
 
-from engine import count_solutions, grade, parse_puzzle, puzzle_from_id, split_puzzles
+from engine import LEVELS, count_solutions, grade, parse_puzzle, plural, puzzle_from_id, rate, split_puzzles
+from engine.levels import range_text
+from engine.words import technique_name
 from webapp.cli import main
 
 from puzzle_files import DATA, load
@@ -20,7 +22,7 @@ def test_generate_prints_a_unique_puzzle_and_its_solution():
     (_, puzzle_text), (_, solution_text) = split_puzzles(result.stdout)
     puzzle = parse_puzzle(puzzle_text)
     assert count_solutions(puzzle) == 1
-    assert grade(puzzle).level == "hard"
+    assert grade(puzzle).level == "hard"  # the level asked for: the generator's promise
     solved = parse_puzzle(solution_text)
     assert len(solved.givens) == puzzle.size
     assert all(solved.givens[c] == v for c, v in puzzle.givens.items())
@@ -46,6 +48,18 @@ def test_generate_json_carries_id_grade_and_givens():
     assert payload["seconds"] >= 0
 
 
+def test_generate_json_carries_the_rating_of_the_printed_puzzle():
+    result = run("generate", "--shape", "diamond", "--size", "4", "--difficulty", "hard", "--seed", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert "techniques" not in payload
+    rating = rate(parse_puzzle(payload["puzzle"]))
+    assert payload["rating"] == round(rating.score, 1) and f"{payload['rating']:.1f}" == rating.text
+    assert payload["chain_length"] == rating.length
+    assert payload["uses"] == {str(length): count for length, count in rating.uses.items()}
+    assert LEVELS["hard"].lowest <= payload["chain_length"] <= LEVELS["hard"].longest
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -63,13 +77,41 @@ def test_generate_bad_options_exit_2_with_one_line(args, message):
     assert message in assert_one_error_line(result)
 
 
-def test_grade_prints_level_and_techniques():
-    result = run("grade", str(DATA / "classic-8x8-40.txt"))
+@pytest.mark.parametrize("name", ["classic-8x8-40.txt", "large/rectangle12_s1.txt"])
+def test_grade_prints_level_rating_and_techniques(name):
+    result = run("grade", str(DATA / name))
     assert result.returncode == 0, result.stderr
-    puzzle, _ = load(DATA / "classic-8x8-40.txt")
+    puzzle, _ = load(DATA / name)
+    graded = grade(puzzle)
+    rating = graded.rating
     lines = result.stdout.splitlines()
-    assert lines[0] == f"level: {grade(puzzle).level}"
-    assert any(line.strip().startswith("neighbours:") for line in lines[1:])
+    assert lines[0] == f"level: {graded.level}"
+    number, _, words = lines[1].removeprefix("rating: ").partition(" ")
+    assert lines[1].startswith("rating: ") and number == rating.text
+    if rating.length:
+        assert words == f"(longest chain: {plural(rating.length, 'step')}, W{rating.length} on Berthier's scale)"
+    else:
+        assert words == "(singles only, W0 on Berthier's scale)"
+    assert lines[2] == f"  singles: {puzzle.size - len(puzzle.givens)} numbers placed"
+    assert lines[3:] == [f"  {technique_name(length)}: {plural(count, 'candidate')} ruled out"
+                         for length, count in sorted(rating.uses.items())]
+    assert max(rating.uses, default=0) == rating.length
+
+
+def test_grade_help_names_the_scale_and_the_levels(capsys):
+    assert main(["grade", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Berthier's whip scale" in out
+    assert "easy W0–W1, medium W2, hard W3–W4, expert W5 or more" in out
+    assert "techniques" not in out
+
+
+def test_generate_help_gives_each_level_its_range_of_the_rating(capsys):
+    assert main(["generate", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for name, level in LEVELS.items():
+        assert f"{name} {range_text(level)}" in out
+    assert "lose every given" not in out and "tier" not in out
 
 
 def test_grade_refuses_a_puzzle_without_a_unique_solution():

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine import parse_puzzle, puzzle_to_id
+from engine import grade, parse_puzzle, puzzle_to_id
 from webapp.web.editor import grid_of_text, resize, text_of_grid
 
 from puzzle_files import DATA, load
@@ -122,19 +122,21 @@ def test_the_solver_gives_up_within_its_budget(tmp_path: Path, make_app) -> None
     assert said.startswith("This puzzle is too hard to finish in 0.5 seconds")
 
 
-def test_grade_says_the_tier_and_the_techniques(client: FlaskClient) -> None:
+def test_grade_says_the_level_the_rating_and_each_length(client: FlaskClient) -> None:
     html = post(client, UNIQUE, "grade").get_data(as_text=True)
-    assert status(html).startswith("Difficulty: Easy.")
-    assert re.search(r"<li>neighbours: used \d+ times?</li>", html)
+    graded = grade(parse_puzzle(UNIQUE))
+    assert status(html).startswith(f"Difficulty: {graded.level.capitalize()}, rating {graded.rating.text} (")
+    assert re.search(r"<li>singles: \d+ numbers? placed</li>", html)
     several = status(post(client, SEVERAL, "grade").get_data(as_text=True))
     assert "More than one solution" in several and "can be graded" in several
 
 
-def test_grade_of_a_hard_puzzle(client: FlaskClient) -> None:
+def test_grade_of_a_large_puzzle(client: FlaskClient) -> None:
     puzzle, _solution = load(DATA / "large" / "rectangle12_s1.txt")
     html = post(client, (DATA / "large" / "rectangle12_s1.txt").read_text(), "grade").get_data(as_text=True)
-    assert status(html).startswith("Difficulty: Expert")
-    assert "<li>" in html and puzzle.size == 144
+    rating = grade(puzzle).rating
+    assert status(html).startswith(f"Difficulty: {grade(puzzle).level.capitalize()}, rating {rating.text} (")
+    assert html.count(" ruled out</li>") == len(rating.uses) and puzzle.size == 144
 
 
 def test_play_this_puzzle_stores_it_and_opens_its_page(client: FlaskClient) -> None:

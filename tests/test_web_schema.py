@@ -124,3 +124,32 @@ def test_every_migration_runs_from_the_baseline(tmp_path: Path, databases) -> No
         command.upgrade(config, "head")
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     engine.dispose()
+
+
+def test_pooled_puzzles_from_before_ratings_are_dropped_and_played_ones_kept(tmp_path: Path, databases) -> None:
+    """0004: the pool refills with rated puzzles; nothing a player has touched goes."""
+    url = database_url(databases.url("rated"), str(tmp_path))
+    engine = create_engine(url)
+    old_grade = json.dumps({"level": "hard", "techniques": {"path": 3}})
+    new_grade = json.dumps({"level": "hard", "rating": 3.4, "length": 3, "uses": {"1": 20, "3": 1}})
+    rows = {"old-pooled": (old_grade, True), "new-pooled": (new_grade, True), "old-played": (old_grade, True),
+            "old-served": (old_grade, False)}
+    with engine.begin() as connection:
+        config = schema.alembic_config(connection)
+        command.upgrade(config, "0003")
+        for number, (name, (grade, pooled)) in enumerate(rows.items(), start=1):
+            puzzle, solution = PUZZLES[0]
+            connection.execute(text(
+                "INSERT INTO puzzles (id, key, code, shape, size, adjacency, difficulty, grade, puzzle, solution, "
+                "seed, created, pooled, daily) VALUES (:id, :key, :code, 'rectangle', 5, 'king', 'hard', :grade, "
+                ":puzzle, :solution, 1, :created, :pooled, NULL)"),
+                {"id": number, "key": name, "code": name, "grade": grade, "puzzle": format_puzzle(puzzle),
+                 "solution": format_puzzle(puzzle, solution), "created": T0, "pooled": pooled})
+        connection.execute(text(
+            "INSERT INTO progress (player, puzzle_id, entries, history, undo_pos, mistakes, elapsed, paused, "
+            "started, updated, revealed) VALUES ('p', 3, '[]', '[]', 0, 0, 0, :no, :t0, :t0, :no)"),
+            {"no": False, "t0": T0})
+        command.upgrade(config, "head")
+        left = {row[0] for row in connection.execute(text("SELECT key FROM puzzles"))}
+    engine.dispose()
+    assert left == {"new-pooled", "old-played", "old-served"}

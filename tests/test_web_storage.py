@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import puzzle_to_id
+from engine import generate_shape, grade, puzzle_to_id
 from webapp.core.game import State
-from webapp.core.stored import StoredPuzzle
+from webapp.core.stored import StoredPuzzle, stored_from
 from webapp.store.store import Store, database_url
 
 from puzzle_files import DATA, load
@@ -58,6 +58,17 @@ def test_puzzles_round_trip_and_are_stored_once(store: Store) -> None:
     assert found.grade == {"level": "easy", "techniques": {"single": 3}}
     assert first.code == found.code == CODE
     assert store.find_puzzle("1x1:a") is None
+
+
+def test_a_generated_puzzle_keeps_its_rating_and_an_old_grade_loads_without_one(store: Store) -> None:
+    made = generate_shape("diamond", 4, "medium", "king", seed=3)
+    found = store.find_puzzle(store.save_puzzle(stored_from(made)).code)
+    assert found is not None and found.grade is not None
+    assert found.rating_text == made.grade.rating.text == grade(made.puzzle).rating.text
+    assert found.grade["length"] == made.grade.rating.length and found.grade["level"] == "medium"
+    store.save_puzzle(stored(grade={"level": "easy", "techniques": {"single": 3}}))
+    old = store.find_puzzle(CODE)
+    assert old is not None and old.rating_text is None
 
 
 def test_pool_hands_each_puzzle_out_once(store: Store) -> None:

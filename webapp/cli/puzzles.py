@@ -11,6 +11,7 @@ from typing import Any
 from engine import (
     ADJACENCIES,
     DIFFICULTIES,
+    MAX_CHAIN,
     SHAPES,
     Generated,
     GenerationError,
@@ -25,6 +26,7 @@ from engine import (
     solve,
 )
 
+from ..core.ratings import chain_words, levels_text, technique_lines
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_NO_SOLUTION,
@@ -53,10 +55,9 @@ time limit: each puzzle gets --time-limit seconds (default {limit:g}); past it t
   easier level.  Most puzzles take well under a second; the largest expert ones
   can take 15 seconds or more.
 
-difficulty: easy, medium, hard or expert, the weakest tier of techniques that solves
-  the puzzle (see 'hidato grade'); expert puzzles also lose every given that a
-  bounded search proves can go (one whose check runs out of its budget stays, so a
-  large expert puzzle is not always minimal).
+difficulty: each level is a range of the rating, the longest chain of reasoning
+  the puzzle needs on Berthier's whip scale (see 'hidato grade'):
+  {levels}; no level needs a guess.
 
 examples:
   $ hidato generate --shape diamond --size 5 --difficulty hard --seed 7
@@ -72,7 +73,7 @@ def add_generate(commands: argparse._SubParsersAction) -> None:
         help="make new puzzles with exactly one solution",
         description="Generate puzzles on a shape, at a difficulty, deterministic by seed.",
         epilog=GENERATE_EPILOG.format(shapes=", ".join(SHAPES), low=_RECTANGLE.min_size,
-                                      high=_RECTANGLE.max_size, limit=DEFAULT_TIME_LIMIT),
+                                      high=_RECTANGLE.max_size, limit=DEFAULT_TIME_LIMIT, levels=levels_text()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub.add_argument("--shape", default="rectangle", help="board shape (default rectangle)")
@@ -131,7 +132,9 @@ def _print_generated(made: Generated, args: argparse.Namespace) -> None:
             "adjacency": made.adjacency,
             "difficulty": made.difficulty,
             "grade": made.grade.level,
-            "techniques": made.grade.techniques,
+            "rating": round(made.grade.rating.score, 1),
+            "chain_length": made.grade.rating.length,
+            "uses": {str(length): count for length, count in made.grade.rating.uses.items()},
             "seed": made.seed,
             "cells": puzzle.size,
             "givens": len(puzzle.givens),
@@ -174,9 +177,13 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     """Register ``hidato grade``."""
     sub = commands.add_parser(
         "grade",
-        help="say how hard a puzzle is and which techniques it needs",
-        description="Grade puzzles: the weakest tier of techniques (easy, medium, hard, expert) "
-                    "that solves each, and how often each technique was used.",
+        help="rate how hard a puzzle is: the longest chain of reasoning it needs",
+        description="Grade puzzles: the rating on Berthier's whip scale (its whole part is the "
+                    "longest chain of reasoning the puzzle needs, W0 being singles only; its tenths "
+                    "how much work that length did), the level it falls in, and how much each "
+                    "length of chain did.",
+        epilog=f"levels: {levels_text()}; a puzzle that chains of up to {MAX_CHAIN} steps cannot "
+               "finish needs guessing, harder than expert.",
     )
     _add_input(sub)
     sub.set_defaults(handler=cmd_grade)
@@ -195,10 +202,9 @@ def _grade_one(puzzle: Any, prefix: str) -> int:
         return EXIT_NO_SOLUTION
     result = grade(puzzle)
     print(f"{prefix}level: {result.level}")
-    for technique, times in sorted(result.techniques.items(), key=lambda item: -item[1]):
-        print(f"  {technique}: {times}")
-    if not result.solved_by_logic:
-        print("  (the expert tier still had to search: harder than expert)")
+    print(f"rating: {result.rating.text} ({chain_words(result.rating)})")
+    for line in technique_lines(result.rating):
+        print(f"  {line}")
     return EXIT_OK
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec
+from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec, unreachable
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,17 @@ def check_adjacency(raw: str | None) -> str:
 def parse_options(form: Any) -> Options:
     """A form's shape, size, difficulty and variant; ValueError with a message for the person."""
     spec = check_shape((form.get("shape") or "").strip().lower())
-    return Options(spec.name, check_size(spec, form.get("size")), check_difficulty(form.get("difficulty")),
-                   check_variant(form.get("variant")).key)
+    options = Options(spec.name, check_size(spec, form.get("size")), check_difficulty(form.get("difficulty")),
+                      check_variant(form.get("variant")).key)
+    check_reachable(options)
+    return options
+
+
+def check_reachable(options: Options) -> None:
+    """ValueError saying why, when the level cannot be made on this shape and size."""
+    why = unreachable(options.shape, options.size, options.adjacency, options.difficulty)
+    if why is not None:
+        raise ValueError(why[0].upper() + why[1:])
 
 
 def daily_options(day: date) -> list[tuple[Options, int]]:

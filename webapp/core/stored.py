@@ -1,6 +1,7 @@
 """A puzzle as the site keeps it: the puzzle, its unique solution and how it was made.
 
-``stored_from`` is the one place a generated puzzle becomes a stored one; ``generate``
+``stored_from`` is the one place a generated puzzle becomes a stored one (its grade as
+``grade_record`` keeps it: level, rating, longest chain, uses); ``generate``
 makes one in this process (the pool filler's and the command line's way; the web app
 runs the same in a child process under a time budget).
 """
@@ -13,7 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 import engine
-from engine import Generated, Grid, Puzzle, puzzle_to_id
+from engine import Generated, Grade, Grid, Puzzle, puzzle_to_id
 
 from .options import Options
 
@@ -37,6 +38,13 @@ class StoredPuzzle:
     def adjacency(self) -> str:
         return self.puzzle.board.adjacency
 
+    @property
+    def rating_text(self) -> str | None:
+        """The rating on the chain scale as shown, "4.2"; None for a puzzle stored without one
+        (made before ratings, when the grade held only a level and its techniques)."""
+        rating = (self.grade or {}).get("rating")
+        return f"{float(rating):.1f}" if isinstance(rating, (int, float)) else None
+
 
 def stored_from(made: Generated, daily: date | None = None) -> StoredPuzzle:
     """A generated puzzle as it is stored."""
@@ -47,10 +55,18 @@ def stored_from(made: Generated, daily: date | None = None) -> StoredPuzzle:
         shape=made.shape,
         size=made.size if made.shape != "custom" else None,
         difficulty=made.difficulty,
-        grade={"level": made.grade.level, "techniques": dict(made.grade.techniques)},
+        grade=grade_record(made.grade),
         seed=made.seed,
         daily=daily,
     )
+
+
+def grade_record(grade: Grade) -> dict[str, Any]:
+    """A grade as stored (JSON): the level, the rating, the longest chain, and how many
+    candidates each chain length ruled out (keys are strings, as JSON has them)."""
+    rating = grade.rating
+    return {"level": grade.level, "rating": round(rating.score, 1), "length": rating.length,
+            "uses": {str(length): count for length, count in rating.uses.items()}}
 
 
 def generate(options: Options, seed: int | None = None, daily: date | None = None,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import SHAPES, shape_board
+from engine import SHAPES, shape_board, unreachable
 
 from ..core.options import Options, check_adjacency, check_difficulty, check_shape, check_size, variant_of
 from ..core.stored import StoredPuzzle, generate
@@ -116,12 +116,15 @@ def check_paper(paper: str) -> str:
 
 
 def describe(stored: StoredPuzzle) -> str:
-    """``Hidato · Diamond 5 · Medium · 41 cells``: what a printed puzzle is."""
+    """``Hidato · Diamond 5 · Medium · 2.3 · 41 cells``: what a printed puzzle is (the rating
+    only when it is stored: puzzles made before ratings have none)."""
     parts = [variant_of(stored.adjacency).label]
     if stored.shape and stored.shape != "custom":
         parts.append(f"{stored.shape.capitalize()}{f' {stored.size}' if stored.size else ''}")
     if stored.difficulty:
         parts.append(stored.difficulty.capitalize())
+    if stored.rating_text:
+        parts.append(stored.rating_text)
     parts.append(f"{stored.puzzle.size} cells")
     return " · ".join(parts)
 
@@ -138,15 +141,19 @@ def check_options(options: BookletOptions) -> None:
         raise ValueError(f"Puzzles per page must be 1, 2 or 4, not {options.per_page}")
     check_paper(options.paper)
     if options.shape == MIXED:
-        if not mixed_shapes(options.adjacency):
-            raise ValueError(f"No shape can be played with {options.adjacency} moves")
+        if not mixed_shapes(options.adjacency, options.difficulty):
+            raise ValueError(f"No shape makes {options.difficulty} puzzles with {options.adjacency} moves")
         return
     size = check_size(SHAPES[options.shape], options.size)
     shape_board(options.shape, size, options.adjacency)  # type: ignore[arg-type]  # ShapeError says why not
+    why = unreachable(options.shape, size, options.adjacency, options.difficulty)
+    if why is not None:
+        raise ValueError(why[0].upper() + why[1:])
 
 
-def mixed_shapes(adjacency: str) -> list[str]:
-    """The shapes a mixed booklet draws from: those that take this adjacency at their default size."""
+def mixed_shapes(adjacency: str, difficulty: str | None = None) -> list[str]:
+    """The shapes a mixed booklet draws from: those that take this adjacency at their default
+    size (and make puzzles of ``difficulty`` there, when it is given)."""
     found = []
     for name, spec in SHAPES.items():
         if name == "square" or adjacency not in spec.adjacencies:
@@ -154,6 +161,8 @@ def mixed_shapes(adjacency: str) -> list[str]:
         try:
             shape_board(name, spec.default_size, adjacency)
         except ValueError:
+            continue
+        if difficulty is not None and unreachable(name, spec.default_size, adjacency, difficulty):
             continue
         found.append(name)
     return found
@@ -176,7 +185,7 @@ def make_puzzles(options: BookletOptions, take: Take | None = None,
     rng = random.Random(f"hidato-booklet/{options.seed}")
     variant = variant_of(options.adjacency).key
     if options.shape == MIXED:
-        order = mixed_shapes(options.adjacency)
+        order = mixed_shapes(options.adjacency, options.difficulty)
         rng.shuffle(order)
     else:
         order = [options.shape]

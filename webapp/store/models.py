@@ -27,7 +27,8 @@ class PuzzleRow(Base):
     size: Mapped[int | None] = mapped_column(Integer)
     adjacency: Mapped[str] = mapped_column(String(8))
     difficulty: Mapped[str | None] = mapped_column(String(16))
-    grade: Mapped[str | None] = mapped_column(Text)  # JSON: {"level": ..., "techniques": {...}}
+    # JSON: {"level", "rating", "length", "uses"}; rows made before ratings: {"level", "techniques"}
+    grade: Mapped[str | None] = mapped_column(Text)
     puzzle: Mapped[str] = mapped_column(Text)  # text notation
     solution: Mapped[str] = mapped_column(Text)  # text notation, every cell filled
     seed: Mapped[int | None] = mapped_column(BigInteger)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 
-from engine import DIFFICULTIES, SHAPES
+from engine import DIFFICULTIES, SHAPES, unreachable
 
 from ..core.options import VARIANTS, Options
 from ..core.stored import generate
@@ -35,13 +35,14 @@ CLAIM_SECONDS = 10 * 60
 
 
 def default_targets() -> list[Options]:
-    """Each shape at its default size, in every variant, at the slow difficulties."""
+    """Each shape at its default size, in every variant, at the slow difficulties it can reach."""
     return [
         Options(name, spec.default_size, difficulty, variant)
         for name, spec in SHAPES.items()
         for variant in VARIANTS
         for difficulty in POOLED_DIFFICULTIES
         if difficulty in DIFFICULTIES
+        and unreachable(name, spec.default_size, VARIANTS[variant].adjacency, difficulty) is None
     ]
 
 

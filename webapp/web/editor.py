@@ -38,6 +38,7 @@ from engine import seconds as seconds_text
 
 from ..core.messages import too_hard
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
+from ..core.ratings import NEEDS_GUESSING, chain_words, technique_lines
 from ..core.stored import stored_from
 from ..paper.drawing import Drawing, differing_cells, draw_board
 from ..store.catalog import MAX_BOARD_CELLS, NotPlayable, PuzzleNotFound, too_large
@@ -364,14 +365,13 @@ def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
     if graded is None:
         return Outcome("gave-up", f"This puzzle has exactly one solution, but it is too hard to grade in "
                                   f"{seconds_text(_solve_seconds())}: the grader stopped before it finished.")
-    level = graded.level.capitalize()
+    rating = graded.rating
     if graded.solved_by_logic:
-        message = f"Difficulty: {level}. The techniques below finish it without guessing."
+        message = (f"Difficulty: {graded.level.capitalize()}, rating {rating.text} ({chain_words(rating)}). "
+                   "The reasoning below finishes it without guessing.")
     else:
-        message = (f"Difficulty: {level}, and beyond: even the expert techniques stop short, "
-                   "so the last steps need guessing.")
-    details = [f"{name.replace('_', ' ')}: used {count} time{'s' if count != 1 else ''}"
-               for name, count in sorted(graded.techniques.items(), key=lambda item: -item[1])]
+        message = f"Difficulty: harder than {graded.level.capitalize()} (rating {rating.text}): {NEEDS_GUESSING}."
+    details = technique_lines(rating)
     return Outcome("grade", message, details=details or ["the givens alone settle every cell"])
 
 
