@@ -165,7 +165,15 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
     """The givens of one attempt, made the level's way (None: this path will not do)."""
     if level.minimal_first:
         givens = reduction.to_minimal(board, solution, rng, clock.deadline)
-        return reduction.add_back(board, solution, givens, level.longest, _GIVEN_BACK, clock.deadline)
+        fitted = reduction.add_back(board, solution, givens, level.longest, _GIVEN_BACK, clock.deadline)
+        if fitted is not None and not level.chains_fallback:
+            return fitted
+        if fitted is not None and rate(Puzzle(board, fitted), cap=level.longest,
+                                       max_seconds=clock.left()).length >= level.lowest:
+            return fitted
+        if not level.chains_fallback:
+            return None
+        return reduction.by_chains(board, solution, level.longest, level.lowest, 0, rng, clock.deadline)
     keep = math.ceil(keep_share(level, board.adjacency) * board.size)
     return reduction.by_chains(board, solution, level.longest, level.lowest, keep, rng, clock.deadline)
 

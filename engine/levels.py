@@ -29,12 +29,13 @@ class Level:
     keep_share: float  # givens are not removed below this share of the cells (king; see keep_share)
     rigidity: int  # backbite moves per cell toward a rigid path (0: a random path)
     minimal_first: bool  # reduce to a minimal unique puzzle, then add givens back to fit
+    chains_fallback: bool = False  # when that does not fit, reduce by chains on the same path
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, 1, 0.40, 0, False),
     "medium": Level("medium", 2, 2, 0.33, 0, False),
-    "hard": Level("hard", 3, 4, 0.0, 30, True),
+    "hard": Level("hard", 3, 4, 0.0, 30, True, chains_fallback=True),
     "expert": Level("expert", 5, MAX_CHAIN, 0.0, 100, True),
 }
 DIFFICULTIES: tuple[str, ...] = tuple(LEVELS)
@@ -72,7 +73,38 @@ def range_text(level: Level) -> str:
 # tools/level_sizes.py.  A level a shape never reaches is missing.  Thin boards (rings
 # with a narrow frame, small crosses) leave so few ways through that no puzzle on them
 # needs long chains.  Drawn (custom) boards are not in the table: the generator tries.
-SMALLEST: dict[str, dict[str, dict[str, int]]] = {}
+SMALLEST: dict[str, dict[str, dict[str, int]]] = {
+    "king": {
+        "rectangle": {"easy": 4, "medium": 4, "hard": 4, "expert": 5},
+        "diamond": {"easy": 2, "medium": 2, "hard": 3, "expert": 3},
+        "cross": {"easy": 3, "medium": 3, "hard": 5, "expert": 5},
+        "heart": {"easy": 6, "medium": 6, "hard": 7, "expert": 7},
+        "ring": {"easy": 5, "medium": 5, "hard": 13, "expert": 13},
+        "triangle": {"easy": 4, "medium": 4, "hard": 4, "expert": 6},
+        "hexagon": {"easy": 3, "medium": 3, "hard": 3, "expert": 4},
+        "star": {"easy": 12, "medium": 12, "hard": 12, "expert": 12},
+        "skull": {"easy": 10, "medium": 10, "hard": 10, "expert": 10},
+        "arrow": {"easy": 8, "medium": 8, "hard": 8, "expert": 10},
+    },
+    "rook": {
+        "rectangle": {"easy": 4, "medium": 4, "hard": 5, "expert": 5},
+        "diamond": {"easy": 2, "medium": 2, "hard": 5, "expert": 4},
+        "cross": {"easy": 3, "medium": 3, "hard": 5, "expert": 5},
+        "ring": {"easy": 5, "medium": 8, "hard": 8, "expert": 8},
+        "hexagon": {"easy": 5, "medium": 5, "hard": 5, "expert": 5},
+    },
+    "hex": {
+        "rectangle": {"easy": 4, "medium": 4, "hard": 4, "expert": 5},
+        "diamond": {"easy": 2, "medium": 2, "hard": 3, "expert": 3},
+        "cross": {"easy": 3, "medium": 3, "hard": 3, "expert": 3},
+        "heart": {"easy": 6, "medium": 6, "hard": 6, "expert": 6},
+        "ring": {"easy": 5, "medium": 8, "hard": 8, "expert": 8},
+        "triangle": {"easy": 4, "medium": 4, "hard": 4, "expert": 5},
+        "hexagon": {"easy": 3, "medium": 3, "hard": 3, "expert": 3},
+        "star": {"easy": 12, "medium": 12, "hard": 12, "expert": 12},
+        "skull": {"easy": 10, "medium": 10, "hard": 10, "expert": 10},
+    },
+}
 
 
 def unreachable(shape: str, size: int, adjacency: str, level: str) -> str | None:

@@ -184,6 +184,44 @@
     if (!value || value < +option.dataset.min || value > +option.dataset.max) size.value = option.dataset.default;
   });
 
+  // --- the forms' Difficulty: only the levels the shape and size can reach ------------
+  // The server refuses the others with the same reason (engine/levels.py, SMALLEST).
+
+  function limitLevels(form) {
+    var select = form.querySelector("select[data-level-sizes]");
+    var shape = form.querySelector("#shape"), size = form.querySelector("#size");
+    var variant = form.querySelector("#variant"), note = form.querySelector("#difficulty-note");
+    if (!select || !shape || !variant) return;
+    var table = JSON.parse(select.dataset.levelSizes);
+    var chosen = shape.selectedOptions[0], kind = variant.selectedOptions[0];
+    var adjacency = kind ? kind.dataset.adjacency : "king";
+    var name = chosen ? chosen.value : "";
+    var sizes = (table[adjacency] || {})[name === "square" ? "rectangle" : name];
+    var value = (size && +size.value) || (chosen && +chosen.dataset.default) || 0;
+    var why = [];
+    Array.prototype.forEach.call(select.options, function (option) {
+      var smallest = sizes ? sizes[option.value] : undefined;
+      var blocked = !!sizes && (smallest === undefined || value < smallest);
+      option.disabled = blocked;
+      if (blocked) {
+        why.push(option.textContent + (smallest === undefined ? ": not on this shape" : ": size " + smallest + " or more"));
+      }
+    });
+    if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+      var open = Array.prototype.filter.call(select.options, function (o) { return !o.disabled; });
+      if (open.length) select.value = open[open.length - 1].value;
+    }
+    if (note) note.textContent = why.length ? "Needs a bigger board: " + why.join("; ") + "." : "";
+  }
+
+  document.querySelectorAll("form").forEach(limitLevels);
+  ["change", "input"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.form;
+      if (form && /^(shape|size|variant)$/.test(event.target.id)) limitLevels(form);
+    });
+  });
+
   // --- when a request fails ----------------------------------------------------------
   // htmx swaps nothing on 4xx/5xx or a network error; say so rather than fail silently.
 

@@ -135,3 +135,15 @@ def test_a_limit_that_is_not_reached_changes_nothing():
     free = generate_shape("heart", 8, "expert", seed=4)
     limited = generate_shape("heart", 8, "expert", seed=4, max_seconds=60)
     assert (limited.puzzle, limited.solution, limited.grade) == (free.puzzle, free.solution, free.grade)
+
+
+def test_a_level_the_shape_cannot_reach_is_refused_with_the_reason_at_once():
+    from engine.levels import SMALLEST
+
+    smallest = SMALLEST["king"]["ring"]["hard"]
+    started = time.perf_counter()
+    with pytest.raises(GenerationError, match=f"need a ring of size {smallest} or more with king adjacency"):
+        generate_shape("ring", smallest - 1, "hard", "king")
+    assert time.perf_counter() - started < 0.5
+    made = generate_shape("ring", smallest, "hard", "king", seed=1)
+    assert LEVELS["hard"].lowest <= made.grade.rating.length <= LEVELS["hard"].longest

@@ -9,12 +9,15 @@ store, the runner of heavy work, the ticket runner and the pool refiller live in
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
 from flask import Flask, render_template, request
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
+
+from engine.levels import SMALLEST
 
 from ..core.game import format_seconds
 from ..core.options import VARIANTS, variant_of
@@ -74,6 +77,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(format_seconds, "clock")
     app.add_template_global(variant_of)
     app.jinja_env.globals["variants"] = VARIANTS
+    # Which sizes of each shape reach each level, for the forms' script (engine.levels).
+    app.jinja_env.globals["level_sizes_json"] = json.dumps(SMALLEST, separators=(",", ":"))
 
     if app.config["POOL_FILL"]:
         app.extensions["hidato"].refiller.request()
