@@ -3,21 +3,20 @@
 A candidate is a pair (number k, cell c).  Two candidates are *linked* when they cannot
 both hold: the same number in two cells, two numbers in one cell, or k and k±1 in cells
 that do not touch.  There are two kinds of variables: each number has one cell, each cell
-one number.  Denis Berthier rates a puzzle by the longest *whip* its solution needs; a
-whip of length n is a "what if" that fails in n steps: suppose Z, then n-1 variables in
-turn are left with one candidate each (a single), and the n-th with none.
+one number.  Denis Berthier rates a puzzle by the longest *whip* its solution needs: a
+"what if" that fails in n steps (suppose Z, then n-1 variables in turn are left with one
+candidate each, and the n-th with none).
 
 ``Chains`` works on the same model.  Singles with elementary propagation (placing a
-number removes every candidate linked to it) cost nothing: length 0.  A trial puts a
-candidate in place and follows singles only, in order of how many steps each single
-depends on; when a variable runs out of candidates, the steps the contradiction really
-used (followed back through the singles' reasons) plus one give the chain's length, and
-the candidate is ruled out.  This is a braid in Berthier's terms: a whip whose later
-steps may lean on any earlier one.  Braids and whips give the same length on nearly all
-puzzles, and the calibration test checks it on his published ratings.
-
-A puzzle's rating is the shortest chain length L such that singles and chains of length
-at most L solve it; a puzzle that chains up to the cap cannot solve needs guessing.
+number removes every candidate linked to it) cost nothing: length 0.  Length 1 is done
+with bit masks (``ranges``, ``cell_ranges``).  Longer chains come from ``trial``: with
+``whips`` (the rating's way) it searches for whips as Berthier defines them
+(``whips.py``); without, it follows singles from the supposed candidate in order of how
+many steps each rests on, and when a variable runs out of candidates, the steps the
+contradiction used plus one give the length of a *braid* (a chain whose steps may lean
+on any earlier step, not only the one before).  Braids are cheaper to find and never
+miss a whip, so the generator uses them to judge removals; but some puzzles that braids
+finish have no whip at all, so what a puzzle is rated and kept by is whips.
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 
 from .board import Board, Cell, Puzzle
 from .propagation import TimeUp
+from .whips import WhipSearch
 
 _CLOCK_EVERY = 64  # trials between looks at the clock
 
@@ -76,7 +76,7 @@ class Chains:
     """The candidates of one puzzle and the rules that narrow them (call ``singles``
     first: the givens are candidates until then)."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = False) -> None:
         board = puzzle.board
         self.board = board
         self.n = n = board.size
@@ -87,6 +87,7 @@ class Chains:
         self.placed = [0] * (n + 2)  # the cell of each number placed by a single (or given)
         self.taken = 0  # cells of placed numbers
         self.trials = 0
+        self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
 
     # -- state ----------------------------------------------------------------------
 
@@ -254,6 +255,9 @@ class Chains:
         self.trials += 1
         if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise TimeUp()
+        if self.whips:
+            steps, empty, cut = WhipSearch(self, numbers_of).find((k0, z), cap)
+            return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
         trial = _Trial(self, numbers_of, cap)
         return trial.run(k0, z), trial.cut
 

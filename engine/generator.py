@@ -36,6 +36,7 @@ from .words import plural, seconds
 
 _ATTEMPTS = 30  # paths tried before giving up on a difficulty the board cannot reach
 _GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at most
+_FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 _PATH_SECONDS = 5.0  # paths.py's own limit for one path, kept when more time is left
 
@@ -129,11 +130,11 @@ def _made(board: Board, request: _Request, rng: random.Random, clock: _Clock) ->
 def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock) -> Generated:
     """Try paths until one gives a puzzle whose rating falls in the level asked for."""
     level = LEVELS[request.difficulty]
-    for _ in range(_ATTEMPTS):
+    for attempt in range(_ATTEMPTS):
         order = _random_path(board, rng, clock)
         order = rigid_path(board, order, rng, level.rigidity, clock.deadline)
         solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
-        givens = _givens(board, solution, level, rng, clock)
+        givens = _givens(board, solution, level, rng, clock, fallback=attempt >= _FALLBACK_AFTER)
         if givens is None:
             continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
@@ -161,18 +162,21 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
     )
 
 
-def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock) -> Grid | None:
-    """The givens of one attempt, made the level's way (None: this path will not do)."""
+def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock,
+            fallback: bool) -> Grid | None:
+    """The givens of one attempt, made the level's way (None: this path will not do).
+
+    With ``fallback``, a level that allows it reduces by chains when the minimal puzzle
+    does not fit: slower, so only once a few paths have failed (thin or odd boards)."""
+    chains_fallback = fallback and level.chains_fallback
     if level.minimal_first:
         givens = reduction.to_minimal(board, solution, rng, clock.deadline)
         fitted = reduction.add_back(board, solution, givens, level.longest, _GIVEN_BACK, clock.deadline)
-        if fitted is not None and not level.chains_fallback:
+        if not chains_fallback:
             return fitted
         if fitted is not None and rate(Puzzle(board, fitted), cap=level.longest,
                                        max_seconds=clock.left()).length >= level.lowest:
             return fitted
-        if not level.chains_fallback:
-            return None
         return reduction.by_chains(board, solution, level.longest, level.lowest, 0, rng, clock.deadline)
     keep = math.ceil(keep_share(level, board.adjacency) * board.size)
     return reduction.by_chains(board, solution, level.longest, level.lowest, keep, rng, clock.deadline)

@@ -7,8 +7,9 @@ the shortest.  The rating's whole part is the longest chain length it had to use
 reads on the same scale as Berthier's W rating (W0 = singles).  Its tenths say how much
 work was done at that length: 4.0 is one chain of length 4, 4.9 dozens.
 
-A puzzle that chains up to ``MAX_CHAIN`` cannot finish needs a guess: its rating has
-``solved`` False.
+Chains are whips unless ``whips=False`` asks for braids (``chains.py``: faster, a little
+stronger, not Berthier's measure).  A puzzle that whips up to ``MAX_CHAIN`` cannot
+finish needs a guess: its rating has ``solved`` False.
 """
 
 from __future__ import annotations
@@ -61,14 +62,14 @@ class Unsolvable(ValueError):
     """The givens contradict each other."""
 
 
-def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None) -> Rating:
+def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None, whips: bool = True) -> Rating:
     """Rate ``puzzle``: the shortest chain length that, with singles, solves it.
 
     Raises Unsolvable when the givens contradict each other, and SolverGaveUp past
     ``max_seconds``."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     try:
-        solve = LogicSolve(puzzle, deadline)
+        solve = LogicSolve(puzzle, deadline, whips)
         solve.run(cap)
     except TimeUp:
         assert max_seconds is not None
@@ -79,11 +80,11 @@ def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None)
 
 
 def solves_within(puzzle: Puzzle, cap: int, deadline: float | None = None,
-                  number: int | None = None, cell_bit: int = 0) -> bool:
+                  number: int | None = None, cell_bit: int = 0, whips: bool = True) -> bool:
     """Whether singles and chains up to ``cap`` solve ``puzzle`` (or, with ``number``,
     place that number in ``cell_bit``; once it is placed the rest follows as before)."""
     try:
-        solve = LogicSolve(puzzle, deadline)
+        solve = LogicSolve(puzzle, deadline, whips)
         if number is None:
             return solve.run(cap)
         return solve.run(cap, lambda ch: ch.placed[number] == cell_bit)
@@ -94,8 +95,8 @@ def solves_within(puzzle: Puzzle, cap: int, deadline: float | None = None,
 class LogicSolve:
     """A solve by the simplest reasoning first, keeping what it used."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None) -> None:
-        self.chains = Chains(puzzle, deadline)
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = True) -> None:
+        self.chains = Chains(puzzle, deadline, whips)
         self.uses: dict[int, int] = {}
         self.deductions: list[Deduction] = self.chains.singles()
         self.given = len(puzzle.givens)

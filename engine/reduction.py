@@ -57,7 +57,7 @@ def by_chains(board: Board, solution: Grid, longest: int, lowest: int, keep: int
             keep = 0  # still too easy: go on to the end of the list
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
-        if solves_within(Puzzle(board, trial), longest, deadline, solution[cell], board.bit(cell)):
+        if solves_within(Puzzle(board, trial), longest, deadline, solution[cell], board.bit(cell), whips=False):
             givens = trial
     return givens
 
@@ -93,7 +93,7 @@ def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int
     cells left when the chains are stuck: it tells the most."""
     givens = dict(givens)
     where = {k: cell for cell, k in solution.items()}
-    logic = LogicSolve(Puzzle(board, givens), deadline)
+    logic = LogicSolve(Puzzle(board, givens), deadline, whips=False)
     chains = logic.chains
     added = 0
     while not logic.run(longest):
