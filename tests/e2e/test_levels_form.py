@@ -21,8 +21,8 @@ def test_levels_a_board_cannot_reach_are_disabled_and_explained(page: Page) -> N
     page.get_by_label("Size").fill(str(ring["hard"]))
     page.get_by_label("Size").dispatch_event("input")
     expect(difficulty.locator("option[value=hard]")).to_be_enabled()
-    expect(page.locator("#difficulty-note")).to_have_text("" if ring["expert"] <= ring["hard"] else
-                                                          f"Needs a bigger board: Expert: size {ring['expert']} or more.")
+    expected = "" if ring["expert"] <= ring["hard"] else f"Needs a bigger board: Expert: size {ring['expert']} or more."
+    expect(page.locator("#difficulty-note")).to_have_text(expected)
 
 
 def test_the_server_refuses_an_unreachable_level_with_the_reason(page: Page) -> None:
