@@ -38,10 +38,10 @@ test: install
 		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
-	@if ! command -v pdftoppm >/dev/null || ! ls /usr/lib/*/libpango-1.0.so.0 >/dev/null 2>&1; then \
-		echo "installing poppler-utils and Pango for the PDF booklets and their tests (apt-get)"; \
+	@if ! command -v pdftoppm >/dev/null || ! ls /usr/lib/*/libpango-1.0.so.0 /usr/lib/*/libharfbuzz-subset.so.0 >/dev/null 2>&1; then \
+		echo "installing poppler-utils, Pango and HarfBuzz for the PDF booklets and their tests (apt-get)"; \
 		SUDO=$$( [ "$$(id -u)" -ne 0 ] && command -v sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core >/dev/null; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core >/dev/null; \
 	fi
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "installing postgresql for the database tests (apt-get; no cluster is started)"; \
