@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import Board, Cell, Puzzle
+from .board import Board, Puzzle
 from .propagation import TimeUp
 from .whips import WhipSearch
 
@@ -100,12 +100,6 @@ class Chains:
 
     def cell_index(self, bit: int) -> int:
         return self.board.cell_of_bitpos[bit.bit_length() - 1]
-
-    def cell(self, bit: int) -> Cell:
-        return self.board.cells[self.cell_index(bit)]
-
-    def candidates_count(self) -> int:
-        return sum(self.cand[k].bit_count() for k in self.open_numbers())
 
     # -- singles (length 0) -----------------------------------------------------------
 
