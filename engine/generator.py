@@ -28,7 +28,7 @@ from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
 from .propagation import TimeUp
-from .rating import rate
+from .rating import Rating, rate
 from .rigid import rigid_path
 from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
@@ -36,6 +36,7 @@ from .words import plural, seconds
 
 _ATTEMPTS = 30  # paths tried before giving up on a difficulty the board cannot reach
 _GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at most
+_RATE_SECONDS_PER_CELL = 0.05  # a 10x10 rated in 5 s at most, a 20x20 in 20 s
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 _PATH_SECONDS = 5.0  # paths.py's own limit for one path, kept when more time is left
@@ -138,9 +139,8 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
         if givens is None:
             continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
-        rating = rate(puzzle, cap=level.longest, max_seconds=clock.left())
-        clock.check()
-        if not rating.solved or not level.lowest <= rating.length <= level.longest:
+        rating = _rating(puzzle, level, clock)
+        if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
             continue  # the path allowed no puzzle of this level: try another
         _assert_unique(puzzle, solution, clock)
         return Generated(
@@ -180,6 +180,18 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
         return reduction.by_chains(board, solution, level.longest, level.lowest, 0, rng, clock.deadline)
     keep = math.ceil(keep_share(level, board.adjacency) * board.size)
     return reduction.by_chains(board, solution, level.longest, level.lowest, keep, rng, clock.deadline)
+
+
+def _rating(puzzle: Puzzle, level: Level, clock: _Clock) -> Rating | None:
+    """The puzzle's rating, or None when rating it takes longer than a puzzle of its size
+    should (long whip searches on large sparse boards): another path is tried instead."""
+    budget = _RATE_SECONDS_PER_CELL * puzzle.size
+    left = clock.left()
+    try:
+        return rate(puzzle, cap=level.longest, max_seconds=budget if left is None else min(left, budget))
+    except SolverGaveUp:
+        clock.check()
+        return None
 
 
 def _a(difficulty: str) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .chains import Chains
 
 Candidate = tuple[int, int]  # (number, cell bit)
-_MAX_STATES = 20_000  # partial whips kept per length; past it the search gives up (cut)
+_MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
 
 
 class WhipSearch:
@@ -38,13 +38,12 @@ class WhipSearch:
         """The steps R1..R(n-1) and the empty variable of a shortest whip for ``z`` up to
         ``cap`` (None, None when there is none), and whether the cap (or the state budget)
         cut the search short."""
-        layer: dict[tuple[frozenset[Candidate], Candidate], tuple[Candidate, ...]] = {
-            (frozenset(), z): ()
+        layer: dict[tuple[frozenset[Candidate], Candidate], tuple[tuple[Candidate, ...], _Chain]] = {
+            (frozenset(), z): ((), _Chain(self).extended(z))
         }
         for _ in range(cap):
-            nxt: dict[tuple[frozenset[Candidate], Candidate], tuple[Candidate, ...]] = {}
-            for (_, last), steps in layer.items():
-                chain = _Chain(self, (z, *steps))
+            nxt: dict[tuple[frozenset[Candidate], Candidate], tuple[tuple[Candidate, ...], _Chain]] = {}
+            for (_, last), (steps, chain) in layer.items():
                 for variable in self._linked_to(last, chain):
                     left = chain.left(variable)
                     if left is None:
@@ -54,7 +53,7 @@ class WhipSearch:
                     r = left[0]
                     key = (frozenset((*steps, r)), r)
                     if key not in nxt:
-                        nxt[key] = (*steps, r)
+                        nxt[key] = ((*steps, r), chain.extended(r))
             if not nxt:
                 return None, None, False
             if len(nxt) > _MAX_STATES:
@@ -88,18 +87,24 @@ class _Chain:
     """Z and the steps so far, as what they leave each variable: the numbers and cells
     they hold, and for the numbers next to theirs, the cells still allowed."""
 
-    def __init__(self, search: WhipSearch, chain: tuple[Candidate, ...]) -> None:
+    def __init__(self, search: WhipSearch) -> None:
         self.search = search
-        self.numbers = {k for k, _ in chain}
-        cells = 0
-        allowed: dict[int, int] = {}
-        near = search.near
-        for k, b in chain:
-            cells |= b
-            for j in (k - 1, k + 1):
-                allowed[j] = allowed.get(j, -1) & near[b]
-        self.cells = cells
-        self.allowed = allowed
+        self.numbers: frozenset[int] = frozenset()
+        self.cells = 0
+        self.allowed: dict[int, int] = {}
+
+    def extended(self, candidate: Candidate) -> _Chain:
+        """This chain with one more candidate."""
+        k, b = candidate
+        near = self.search.near[b]
+        longer = _Chain(self.search)
+        longer.numbers = self.numbers | {k}
+        longer.cells = self.cells | b
+        allowed = dict(self.allowed)
+        for j in (k - 1, k + 1):
+            allowed[j] = allowed.get(j, -1) & near
+        longer.allowed = allowed
+        return longer
 
     def left(self, variable: tuple[str, int]) -> list[Candidate] | None:
         """The candidates of ``variable`` linked to nothing in the chain; None when more than one."""
