@@ -5,7 +5,7 @@
   given is deduced again (the rest then follows as before), so most are short.  Easy
   and medium stop at a share of the cells, unless the puzzle is still too easy there.
 - ``to_minimal``: take givens away while the solution stays unique, whatever reasoning
-  that needs: first while the quick rule tiers (``tiers.py``) prove it, then while the
+  that needs: first while the quickest rule tier (``tiers.py``) proves it, then while the
   full search finds no other solution within a step budget (a check that runs out keeps
   its given, so uniqueness is never assumed).
 - ``add_back``: give back, one at a time, the number the chains know least about, until
@@ -28,7 +28,7 @@ from .rating import LogicSolve, rate, solves_within
 from .solver import solve
 from .tiers import logic_solve
 
-_QUICK_TIER = 3
+_QUICK_TIER = 1  # neighbour ranges and singles: tiers 2-3 prove a little more, at twice the cost
 _SEARCH_CHECK_NODES = 1000  # per "another solution?" check; past it the given stays
 
 

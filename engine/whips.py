@@ -66,8 +66,8 @@ class WhipSearch:
         k, b = r
         cand, near, placed, n = self.cand, self.near, self.placed, self.n
         held_numbers = chain.numbers
-        for j in self.numbers_of.get(b, ()):
-            if j != k and j not in held_numbers and not placed[j]:
+        for j in self.numbers_of.get(b, ()):  # the table is a sweep old: check the candidate
+            if j != k and cand[j] & b and j not in held_numbers and not placed[j]:
                 yield ("number", j)
         cells = cand[k] & ~b
         for j in (k - 1, k + 1):
