@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .board import Board, Puzzle
-from .propagation import TimeUp
+from .propagation import Contradiction, TimeUp, neighbour_ranges
 from .whips import WhipSearch
 
 _CLOCK_EVERY = 64  # trials between looks at the clock
@@ -181,30 +181,10 @@ class Chains:
 
         Each cell dropped is a whip of length 1 (the variable "k+1" has no candidate
         next to it).  Returns how many candidates were dropped."""
-        cand, n, spread, near = self.cand, self.n, self.board.spread, self.near
-        work = [k for k in range(1, n + 1)]
-        pending = set(work)
-        dropped = 0
-        while work:
-            k = work.pop()
-            pending.discard(k)
-            ck = cand[k]
-            s = near.get(ck)
-            if s is None:
-                s = spread(ck)
-            for j in (k - 1, k + 1):
-                if 1 <= j <= n:
-                    cj = cand[j]
-                    nj = cj & s
-                    if nj != cj:
-                        if not nj:
-                            raise Broken(f"{j} has no cell next to {k}")
-                        dropped += (cj & ~nj).bit_count()
-                        cand[j] = nj
-                        if j not in pending:
-                            pending.add(j)
-                            work.append(j)
-        return dropped
+        try:
+            return neighbour_ranges(self.cand, list(range(1, self.n + 1)), self.n, self.near, self.board.spread)
+        except Contradiction as why:
+            raise Broken(str(why)) from None
 
     def cell_ranges(self) -> int:
         """A free cell that only k-1, k or k+1 can fill must touch k (or hold it): k's

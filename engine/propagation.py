@@ -28,6 +28,7 @@ milliseconds of it by raising ``TimeUp``: the solver and the grader turn that in
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import Board
@@ -156,33 +157,7 @@ class Propagator:
     # -- cheap rules ----------------------------------------------------------------
 
     def _chain(self, cand: list[int], work: list[int]) -> None:
-        n, single, spread = self.n, self.single, self.spread
-        pending = set(work)
-        narrowed = False
-        pops = 0
-        while work:
-            pops += 1
-            if pops % _CLOCK_EVERY == 0:
-                self.check_clock()
-            k = work.pop()
-            pending.discard(k)
-            ck = cand[k]
-            s = single.get(ck)
-            if s is None:
-                s = spread(ck)
-            for j in (k - 1, k + 1):
-                if 1 <= j <= n:
-                    cj = cand[j]
-                    nj = cj & s
-                    if nj != cj:
-                        if not nj:
-                            raise Contradiction(f"{j} cannot be placed: no free cell next to where {k} can go")
-                        cand[j] = nj
-                        narrowed = True
-                        if j not in pending:
-                            pending.add(j)
-                            work.append(j)
-        if narrowed:
+        if neighbour_ranges(cand, work, self.n, self.single, self.spread, self.check_clock):
             self._used("neighbours", 1)
 
     def _take(self, cand: list[int], open_numbers: list[int], placed: int, work: list[int]) -> None:
@@ -475,6 +450,40 @@ class Propagator:
             if not (sums >> room) & 1:
                 raise Contradiction(f"the region around {where(self.board, region)} has {size} cells, "
                                     "and no set of missing numbers fills it exactly")
+
+
+def neighbour_ranges(cand: list[int], work: list[int], n: int, single: dict[int, int],
+                     spread: Callable[[int], int], tick: Callable[[], None] | None = None) -> int:
+    """k must touch k-1 and k+1: narrow each number to the cells next to where its
+    neighbours can go, from the numbers in ``work`` on, to a fixed point.  How many
+    candidates were dropped; Contradiction when a number has no cell left.  ``tick`` is
+    called now and then (the clock)."""
+    pending = set(work)
+    dropped = 0
+    pops = 0
+    while work:
+        pops += 1
+        if tick is not None and pops % _CLOCK_EVERY == 0:
+            tick()
+        k = work.pop()
+        pending.discard(k)
+        ck = cand[k]
+        s = single.get(ck)
+        if s is None:
+            s = spread(ck)
+        for j in (k - 1, k + 1):
+            if 1 <= j <= n:
+                cj = cand[j]
+                nj = cj & s
+                if nj != cj:
+                    if not nj:
+                        raise Contradiction(f"{j} cannot be placed: no free cell next to where {k} can go")
+                    dropped += (cj & ~nj).bit_count()
+                    cand[j] = nj
+                    if j not in pending:
+                        pending.add(j)
+                        work.append(j)
+    return dropped
 
 
 def _narrow_run(cand: list[int], lo: int, hi: int, keep: int, work: list[int]) -> None:
