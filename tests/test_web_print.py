@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 from engine import puzzle_to_id
+from engine.levels import SMALLEST
 
 from pdf_tools import ink, page_count, render_png, text
 from puzzle_files import DATA, load
@@ -204,12 +205,13 @@ def test_a_slow_booklet_waits_on_a_page_then_links_to_the_pdf(tmp_path: Path, ma
 
 
 def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
-    # No expert puzzle fits a 12-cell diamond (with this seed: the generator tries 12 paths).
-    response = client.post("/booklet", data={**BOOKLET, "size": "2", "difficulty": "expert", "seed": "0",
-                                             "count": "1"})
+    # No expert puzzle fits a 12-cell diamond: the measured table says so before any work.
+    smallest = SMALLEST["king"]["diamond"]["expert"]
+    response = client.post("/booklet", data={**BOOKLET, "size": str(smallest - 1), "difficulty": "expert",
+                                             "seed": "0", "count": "1"})
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert "could not make an expert puzzle on this 12-cell board" in html
+    assert f"need a diamond of size {smallest} or more with king adjacency" in html
     assert '<option value="expert" selected>' in html  # the form as it was sent
 
 
