@@ -194,7 +194,7 @@ AMBIGUOUS = _code("1 . .\n. . .\n. . 9")
 UNIQUE = [_code(f"1 2 3\n6 5 4\n{a} {b} {c}") for a, b, c in [(7, 8, 9)]] + [_code("1 . 3\n. 5 .\n7 . 9")]
 
 
-def test_solving_a_new_id_counts_as_generating_a_puzzle(tmp_path: Path, make_app) -> None:
+def test_solving_a_new_id_counts_as_generating_a_puzzle(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (1, 60), "solve": (1000, 60)})
     client = app.test_client()
     assert client.get(f"/p/{UNIQUE[0]}").status_code == 200  # new: charged
@@ -204,7 +204,7 @@ def test_solving_a_new_id_counts_as_generating_a_puzzle(tmp_path: Path, make_app
     assert client.get(f"/p/{UNIQUE[1]}/print").status_code == 429  # the print page solves too
 
 
-def test_an_unplayable_id_is_remembered(tmp_path: Path, make_app) -> None:
+def test_an_unplayable_id_is_remembered(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (1, 60), "solve": (1000, 60)})
     client = app.test_client()
     first = client.get(f"/p/{AMBIGUOUS}")
@@ -215,7 +215,7 @@ def test_an_unplayable_id_is_remembered(tmp_path: Path, make_app) -> None:
     assert client.get(f"/p/{UNIQUE[0]}").status_code == 429  # the one solve allowed was the first
 
 
-def test_the_text_of_an_id_is_never_solved(tmp_path: Path, make_app) -> None:
+def test_the_text_of_an_id_is_never_solved(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (0, 60), "solve": (0, 60)})
     client = app.test_client()
     for code in (UNIQUE[0], AMBIGUOUS):

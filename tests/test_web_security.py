@@ -199,7 +199,7 @@ def test_pages_have_no_inline_scripts_styles_or_handlers(client: FlaskClient, ur
     assert "javascript:" not in html.lower()
 
 
-def test_behind_a_proxy_the_forwarded_client_and_scheme_count(tmp_path: Path, make_app) -> None:
+def test_behind_a_proxy_the_forwarded_client_and_scheme_count(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", PROXIES=1, RATE_LIMITS={"generate": (1, 60)}, HOSTS="hidato.example")
     client = app.test_client()
     one = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "hidato.example"}
@@ -387,7 +387,7 @@ def test_generator_options_out_of_range_are_refused(client: FlaskClient) -> None
 # --- rate limits -----------------------------------------------------------------------
 
 
-def test_generating_is_rate_limited_per_client(tmp_path: Path, make_app) -> None:
+def test_generating_is_rate_limited_per_client(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", RATE_LIMITS={"generate": (2, 60)})
     stranger = app.test_client()
     stranger.environ_base["REMOTE_ADDR"] = "192.0.2.10"
@@ -405,7 +405,7 @@ def test_generating_is_rate_limited_per_client(tmp_path: Path, make_app) -> None
     assert client.get(PAGE).status_code == 200  # playing is never limited
 
 
-def test_rate_limits_are_shared_by_server_processes(tmp_path: Path, make_app) -> None:
+def test_rate_limits_are_shared_by_server_processes(tmp_path: Path, make_app, steady_rate_window) -> None:
     first = make_app(tmp_path / "instance", RATE_LIMITS={"booklet": (1, 60)})
     second = make_app(tmp_path / "instance", RATE_LIMITS={"booklet": (1, 60)})  # same database
     assert first.test_client().post("/booklet", data={"count": "0"}).status_code == 400
@@ -413,7 +413,7 @@ def test_rate_limits_are_shared_by_server_processes(tmp_path: Path, make_app) ->
     assert response.status_code == 429 and "Too many booklets" in response.get_data(as_text=True)
 
 
-def test_the_solver_page_is_rate_limited(tmp_path: Path, make_app) -> None:
+def test_the_solver_page_is_rate_limited(tmp_path: Path, make_app, steady_rate_window) -> None:
     app = make_app(tmp_path / "instance", RATE_LIMITS={"solve": (2, 60), "generate": (1, 60)})
     client = app.test_client()
     assert client.post("/solve", data={"puzzle": "1 . 3", "action": "draw"}).status_code == 200  # free
