@@ -106,23 +106,35 @@ class Client:
         self.reader = self.writer = None
 
 
-def budget_children() -> int:
-    """Budgeted children running on this machine: processes forked by a forkserver."""
+def budget_children(root: int | None = None) -> int:
+    """Budgeted children running on this machine: processes forked by a forkserver (with
+    ``root``, only the forkservers of that process tree: other tests run beside this one)."""
     servers: set[int] = set()
     parents: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                if b"multiprocessing.forkserver" not in handle.read():
-                    continue
             with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
                 parents[int(entry)] = int(handle.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                if b"multiprocessing.forkserver" in handle.read():
+                    servers.add(int(entry))
         except OSError:
             continue
-        servers.add(int(entry))
+    if root is not None:
+        servers = {pid for pid in servers if _descends(pid, root, parents)}
     return sum(1 for parent in parents.values() if parent in servers)
+
+
+def _descends(pid: int, root: int, parents: dict[int, int]) -> bool:
+    seen = 0
+    while pid > 1 and seen < 64:
+        if pid == root:
+            return True
+        pid = parents.get(pid, 0)
+        seen += 1
+    return False
 
 
 async def _token(client: Client) -> str:
@@ -168,9 +180,9 @@ async def _probe(name: str, path: str, port: int, deadline: float, report: Repor
         await client.close()
 
 
-async def _sample_children(deadline: float, report: Report) -> None:
+async def _sample_children(deadline: float, report: Report, root: int | None) -> None:
     while time.monotonic() < deadline:
-        report.most_children = max(report.most_children, await asyncio.to_thread(budget_children))
+        report.most_children = max(report.most_children, await asyncio.to_thread(budget_children, root))
         await asyncio.sleep(0.05)
 
 
@@ -190,7 +202,8 @@ async def _big_board(port: int, report: Report) -> None:
         await client.close()
 
 
-async def measure(port: int, code: str, seconds: float, flooders: int, pause: float = 0.05) -> Report:
+async def measure(port: int, code: str, seconds: float, flooders: int, pause: float = 0.05,
+                  root: int | None = None) -> Report:
     """Probe the pages for ``seconds`` while ``flooders`` clients post Grade (none: a quiet run)."""
     report = Report()
     warm = Client(port)
@@ -201,7 +214,7 @@ async def measure(port: int, code: str, seconds: float, flooders: int, pause: fl
     deadline = time.monotonic() + seconds
     tasks = [_probe(name, path.format(code=code), port, deadline, report, pause) for name, path in PROBES.items()]
     tasks += [_flooder(i, port, deadline, report) for i in range(flooders)]
-    tasks.append(_sample_children(deadline, report))
+    tasks.append(_sample_children(deadline, report, root))
     if flooders:
         tasks.append(_delayed(min(2.0, seconds / 2), _big_board(port, report)))
     await asyncio.gather(*tasks)
@@ -213,10 +226,11 @@ async def _delayed(seconds: float, work: asyncio.Future[None] | object) -> None:
     await work  # type: ignore[misc]
 
 
-def run(port: int, code: str, seconds: float, flooders: int) -> Report:
+def run(port: int, code: str, seconds: float, flooders: int, root: int | None = None) -> Report:
     """``measure`` in a thread of its own (pytest-playwright keeps an event loop in this one)."""
     found: list[Report] = []
-    thread = threading.Thread(target=lambda: found.append(asyncio.run(measure(port, code, seconds, flooders))))
+    thread = threading.Thread(
+        target=lambda: found.append(asyncio.run(measure(port, code, seconds, flooders, root=root))))
     thread.start()
     thread.join()
     if not found:

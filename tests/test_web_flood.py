@@ -24,7 +24,8 @@ def test_pages_stay_quick_while_the_editor_is_flooded(tmp_path: Path) -> None:
     server.env.update(HIDATO_PROXIES="1", HIDATO_SOLVE_SECONDS="2", HIDATO_WORK_SLOTS="1")
     server.start()
     try:
-        report = run(server.port, CODE, seconds=8, flooders=12)
+        assert server.process is not None
+        report = run(server.port, CODE, seconds=8, flooders=12, root=server.process.pid)
     finally:
         server.stop()
     assert not report.probe_errors, report.probe_errors[:5]

@@ -132,9 +132,10 @@ def today_and_tomorrow() -> list[date]:
 class Refiller:
     """Runs ``hidato pool fill`` in a child process, one at a time, when asked."""
 
-    def __init__(self, database_url: str, instance_path: str):
+    def __init__(self, database_url: str, instance_path: str, enabled: bool = True):
         self.database_url = database_url
         self.instance_path = instance_path
+        self.enabled = enabled  # off: this process never starts a filler (the operator runs one)
         self._lock = threading.Lock()
         self._running: subprocess.Popen[bytes] | None = None
         self._wanted: list[Options] | None = None  # None: nothing more asked for
@@ -142,6 +143,8 @@ class Refiller:
 
     def request(self, options: Options | None = None) -> None:
         """Refill the defaults (options None) or one set of options, soon."""
+        if not self.enabled:
+            return
         with self._lock:
             if options is None:
                 self._defaults_wanted = True

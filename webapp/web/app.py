@@ -62,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         store=store,
         runner=Runner(slots, float(app.config["SLOT_WAIT_SECONDS"]), QUEUE_SECONDS),
         jobs=Jobs(store, os.path.join(app.instance_path, "jobs")),
-        refiller=Refiller(url, app.instance_path),
+        refiller=Refiller(url, app.instance_path, enabled=bool(app.config["POOL_FILL"])),
     )
 
     from .editor import bp as editor_bp
