@@ -54,7 +54,9 @@ def hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, in
          max_seconds: float | None = None) -> Hint:
     """The next thing to do from this position: fix a mistake, or place a number, and why.
 
-    With ``max_seconds`` it raises SolverGaveUp once that much time has passed.
+    With ``max_seconds`` it raises SolverGaveUp once that much time has passed while it
+    still had to find the solution; with the solution given, a deduction that takes longer
+    than that is replaced by the next number from the solution, said as such.
     """
     check_entries(puzzle, entries)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -152,22 +154,31 @@ def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int], deadli
     logic = LogicSolve(Puzzle(board, position), deadline)
     hardest: Deduction | None = None
     seen = 0
-    while True:
-        new = logic.deductions[seen:]
-        seen = len(logic.deductions)
-        for d in new:
-            if d.kind in ("ranges", "chain") and (hardest is None or d.length >= hardest.length):
-                hardest = d
-        placed = [d for d in new if d.kind in ("single", "only number") and board.cells[d.cell] not in position]
-        if placed:
-            return _explain(board, min(placed, key=lambda d: d.number), hardest)
-        if logic.step(MAX_CHAIN) is None:
-            break
-    # Nothing short of trial and error places a number here: give one from the solution.
+    try:
+        while True:
+            new = logic.deductions[seen:]
+            seen = len(logic.deductions)
+            for d in new:
+                if d.kind in ("ranges", "chain") and (hardest is None or d.length >= hardest.length):
+                    hardest = d
+            placed = [d for d in new if d.kind in ("single", "only number") and board.cells[d.cell] not in position]
+            if placed:
+                return _explain(board, min(placed, key=lambda d: d.number), hardest)
+            # A whole sweep at a time: one chain at a time would sweep again after each.
+            if logic.step(MAX_CHAIN, first=False) is None:
+                break
+    except TimeUp:
+        # The solution is known: a long search for words must not leave the player without help.
+        return _given(board, position, solution, "The next deduction takes a long chain of reasoning",
+                      MAX_CHAIN)
+    return _given(board, position, solution, "No deduction short of guessing is left", MAX_CHAIN + 1)
+
+
+def _given(board: Board, position: Grid, solution: Mapping[Cell, int], why: str, length: int) -> Hint:
+    """The lowest missing number, from the solution, when reasoning cannot say it in time."""
     cell = min((c for c in board.cells if c not in position), key=lambda c: solution[c])
     value = solution[cell]
-    return Hint("deduction", f"No deduction short of guessing is left; {value} goes in {cell_name(cell)}.",
-                [cell], value, MAX_CHAIN + 1)
+    return Hint("deduction", f"{why}; {value} goes in {cell_name(cell)}.", [cell], value, length)
 
 
 def _explain(board: Board, placed: Deduction, hardest: Deduction | None) -> Hint:

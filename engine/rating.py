@@ -124,14 +124,15 @@ class LogicSolve:
             level += 1
         return True
 
-    def step(self, cap: int) -> int | None:
-        """The simplest progress from here: ranges (length 1), or else the shortest chain
-        up to ``cap`` (its elimination and the singles it allows are added to
+    def step(self, cap: int, first: bool = True) -> int | None:
+        """The simplest progress from here: ranges (length 1), or else the shortest chains
+        up to ``cap`` (the first one found, or with ``first`` False every one of that
+        length in one sweep; their eliminations and the singles they allow are added to
         ``deductions``).  The length used, or None when nothing up to ``cap`` helps."""
         if self._ranges():
             return 1
         for level in range(2, cap + 1):
-            if self._sweep(level, first=True):
+            if self._sweep(level, first=first):
                 return level
         return None
 

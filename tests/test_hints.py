@@ -86,3 +86,13 @@ def test_a_hint_that_needs_a_chain_tells_the_chain(name):
         longest = max(longest, step.length)
         entries[step.cells[0]] = step.number
     assert longest >= 2  # these puzzles need chains, so some hint explained one
+
+
+def test_with_the_solution_known_a_slow_deduction_gives_the_number_within_the_budget():
+    rated = next(r for r in rated_puzzles() if r.name == "mebane-III.4")  # its first step is a long whip
+    puzzle, known = rated.load()
+    started = time.perf_counter()
+    step = hint(puzzle, {}, known, max_seconds=0.001)
+    assert time.perf_counter() - started < 0.5
+    assert step.kind == "deduction" and known[step.cells[0]] == step.number
+    assert step.text.startswith("The next deduction takes a long chain of reasoning;")
