@@ -29,6 +29,8 @@ PAGE = f"/p/{CODE}"
 OPEN = [cell for cell in PUZZLE.board.cells if cell not in PUZZLE.givens]
 HTMX = {"HX-Request": "true"}
 NEW_FORM = {"shape": "diamond", "size": "3", "difficulty": "easy", "variant": "hidato"}
+# A puzzle that takes a good part of a second to make (a tiny one can be made in 1 ms).
+SLOW_FORM = {**NEW_FORM, "shape": "rectangle", "size": "10", "difficulty": "medium"}
 
 
 def field(cell: tuple[int, int]) -> str:
@@ -433,7 +435,7 @@ def test_generation_that_runs_out_of_time_says_so(tmp_path: Path, make_app) -> N
     app = make_app(tmp_path / "instance", GENERATE_SECONDS=0.001, GENERATE_WAIT_SECONDS=60)
     # The pool refiller, asked on a miss, could otherwise serve the puzzle first.
     app.extensions["hidato"].refiller.request = lambda options=None: None
-    response = app.test_client().post("/new", data=NEW_FORM)
+    response = app.test_client().post("/new", data=SLOW_FORM)
     assert response.status_code == 400
     assert "The generator gave up after 0.001 seconds" in response.get_data(as_text=True)
 
@@ -442,7 +444,7 @@ def test_generation_out_of_time_on_the_waiting_page(tmp_path: Path, make_app) ->
     app = make_app(tmp_path / "instance", GENERATE_SECONDS=0.001, GENERATE_WAIT_SECONDS=0)
     app.extensions["hidato"].refiller.request = lambda options=None: None
     client = app.test_client()
-    waiting = client.post("/new", data=NEW_FORM).headers["Location"]
+    waiting = client.post("/new", data=SLOW_FORM).headers["Location"]
     assert waiting.startswith("/new/")
     deadline = time.monotonic() + 30
     while (page := client.get(waiting)).status_code == 200:
