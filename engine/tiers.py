@@ -8,8 +8,7 @@ Each tier adds rules to the one below (``propagation.py`` holds them):
 - 2: the end of a dead end ("dead end"), the only routes between two numbers
   ("path": cells off every route are ruled out, cells on every route are taken);
 - 3: a cell only one gap can reach lies on that gap's route, and a closed-off region
-  must be filled exactly by the gaps that can reach it ("region");
-- 4: try a number in a cell and see tier 3 fail ("trial").
+  must be filled exactly by the gaps that can reach it ("region": the solver's own rules).
 
 These rules do not measure difficulty (a "path" can stand for a long chain of
 reasoning: ``rating.py`` measures that); they are what the generator uses as a cheap
@@ -25,9 +24,7 @@ from .board import Grid, Puzzle
 from .propagation import Propagator
 from .solver import start_state
 
-TIERS = 4
-_TRIAL_TIER = 4
-_TRIAL_WIDTH = 3  # trial looks at numbers with at most this many cells left
+TIERS = 3
 
 
 @dataclass
@@ -52,47 +49,15 @@ class LogicResult:
 
 
 def logic_solve(puzzle: Puzzle, tier: int, deadline: float | None = None) -> LogicResult:
-    """Apply the rules of ``tier`` (1 .. 4) until stuck or solved.
+    """Apply the rules of ``tier`` (1 .. 3) until stuck or solved.
 
     Past ``deadline`` (a ``time.perf_counter()`` value) it raises propagation's TimeUp.
     """
     n = puzzle.size
     # A person looks along a route of any length, so the grader lists long runs too.
-    rules = Propagator(puzzle.board, level=min(tier, 3), longest_listed=puzzle.size)
+    rules = Propagator(puzzle.board, level=tier, longest_listed=puzzle.size)
     rules.deadline = deadline
     cand = start_state(puzzle)
     why = rules.propagate(cand, list(range(1, n + 1)))
-    if why is None and tier >= _TRIAL_TIER:
-        why = _trials(rules, cand)
     solved = why is None and all(not cand[k] & (cand[k] - 1) for k in range(1, n + 1))
     return LogicResult(solved, why, cand, dict(rules.counts))
-
-
-def _trials(rules: Propagator, cand: list[int]) -> str | None:
-    """Rule out each cell whose trial fails, until nothing more falls."""
-    n = rules.n
-    progress = True
-    while progress:
-        progress = False
-        for k in range(1, n + 1):
-            c = cand[k]
-            if not c & (c - 1) or c.bit_count() > _TRIAL_WIDTH:
-                continue
-            options = c
-            while options:
-                bit = options & -options
-                options ^= bit
-                trial = cand.copy()
-                trial[k] = bit
-                saved = dict(rules.counts)
-                failed = rules.propagate(trial, [k]) is not None
-                rules.counts = saved  # what happens inside a trial is not a technique used
-                if failed:
-                    rules.counts["trial"] = rules.counts.get("trial", 0) + 1
-                    cand[k] &= ~bit
-                    why = rules.propagate(cand, [k])
-                    if why is not None:
-                        return why
-                    progress = True
-                    break
-    return None
