@@ -1,4 +1,8 @@
-"""gunicorn started as `make serve` starts it, on a free loopback port, for tests and the load bench."""
+"""gunicorn started as `make serve` starts it, on a free loopback port, for tests and the load bench.
+
+Each server is the leader of its own process group (its workers and their children are
+in it), so ``kill`` can end the whole host at once with SIGKILL, as a machine that dies.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ def free_port() -> int:
 class Server:
     """gunicorn with several workers on one database, as make serve runs it."""
 
-    def __init__(self, instance: Path, database: str | None, workers: int = 2):
+    def __init__(self, instance: Path, database: str | None, workers: int = 2, env: dict[str, str] | None = None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": str(workers),
@@ -33,14 +37,23 @@ class Server:
         self.env.pop("DATABASE_URL", None)
         if database:
             self.env["DATABASE_URL"] = database
+        self.env.update(env or {})
         self.process: subprocess.Popen[bytes] | None = None
         self.log = instance.parent / f"gunicorn-{self.port}.log"
 
     def start(self) -> None:
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        """Start gunicorn without waiting for it (``wait_ready``): several servers start together."""
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [str(GUNICORN), "-c", "python:webapp.web.gunicorn_conf", "--no-control-socket", "webapp.web.wsgi:app"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=log)
+                cwd=ROOT, env=self.env, stdout=log, stderr=log, start_new_session=True)
+
+    def wait_ready(self) -> None:
+        assert self.process is not None
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -56,18 +69,42 @@ class Server:
     def workers(self) -> list[int]:
         """The worker processes: the master's children."""
         assert self.process is not None
-        found = []
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.process.pid:
-                found.append(int(entry))
+        return [pid for pid, parent in _parents().items() if parent == self.process.pid]
+
+    def pids(self) -> set[int]:
+        """The master and every process under it (workers, their forkserver and children)."""
+        assert self.process is not None
+        children: dict[int, list[int]] = {}
+        for pid, parent in _parents().items():
+            children.setdefault(parent, []).append(pid)
+        found, todo = set(), [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            if pid not in found:
+                found.add(pid)
+                todo.extend(children.get(pid, []))
         return found
+
+    def kill(self) -> None:
+        """SIGKILL the whole host at once, as a machine that dies: nothing runs its exit code."""
+        if self.process is None:
+            return
+        victims = self.pids()
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)  # the group: master, workers, children
+        except ProcessLookupError:
+            pass
+        for pid in victims:  # and any that left the group
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait()
+        self.process = None
+        deadline = time.monotonic() + 10
+        while alive := [pid for pid in victims if _running(pid)]:
+            assert time.monotonic() < deadline, f"processes {alive} outlived SIGKILL"
+            time.sleep(0.02)
 
     def stop(self) -> None:
         if self.process is None:
@@ -79,3 +116,27 @@ class Server:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+
+def _parents() -> dict[int, int]:
+    """Every process's parent, from /proc."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(entry)] = int(fields[1])
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether the process exists and is not a zombie (a dead child nobody reaped yet)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
