@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: install run serve test check bench load flood clean
+.PHONY: install run serve test check bench load flood takeover clean
 
 # The stamp file is rebuilt when pyproject.toml changes, so new pins get installed.
 $(VENV)/.installed: pyproject.toml
@@ -70,6 +70,11 @@ bench: install
 # every acknowledged entry was stored.
 load: install
 	HIDATO_PG_DURABLE=1 bash tools/with_postgres.sh $(PY) bench/load/run.py
+
+# Two gunicorn hosts on one PostgreSQL: the host working on a job is killed with SIGKILL,
+# five times; prints how soon the other host took the job over and had its result.
+takeover: install
+	bash tools/with_postgres.sh $(PY) bench/takeover.py
 
 # Ordinary pages timed while 24 clients flood the solver page's Grade button (gunicorn,
 # SQLite); prints the table in the README.
