@@ -4,13 +4,13 @@ the solver's Grade; puzzles stored before ratings still show, without one."""
 from __future__ import annotations
 
 import re
-from datetime import date
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import Grade, Rating, SolveResult, generate_shape, grade, puzzle_from_id, puzzle_to_id
+from webapp.core import days
 from webapp.core.stored import StoredPuzzle, grade_record, stored_from
 from webapp.web.editor import _graded
 from webapp.work.tasks import Examined
@@ -56,10 +56,10 @@ def test_a_puzzle_stored_before_ratings_shows_its_level_without_one(app: Flask, 
 def test_the_puzzle_of_the_day_on_the_home_page_shows_its_rating(app: Flask, client: FlaskClient,
                                                                  rated: bool) -> None:
     made = generate_shape("heart", 6, "easy", "king", seed=2)
-    stored = stored_from(made, daily=date.today())
+    stored = stored_from(made, daily=days.today())
     if not rated:
         stored = StoredPuzzle(stored.code, stored.puzzle, stored.solution, stored.shape, stored.size,
-                              stored.difficulty, {"level": "easy", "techniques": {"single": 9}}, daily=date.today())
+                              stored.difficulty, {"level": "easy", "techniques": {"single": 9}}, daily=days.today())
     app.extensions["hidato"].store.save_puzzle(stored)
     line = meta(client.get("/").get_data(as_text=True))
     expected = f"Heart · {made.puzzle.size} cells · Easy"

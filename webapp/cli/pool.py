@@ -56,7 +56,7 @@ def _cmd_pool_fill(args: argparse.Namespace) -> int:
     app = create_app({"POOL_FILL": False})
     store = app.extensions["hidato"].store
     report = None if args.quiet else (lambda line: print(line, flush=True))
-    days = [] if args.only else today_and_tomorrow()
+    days = [] if args.only else today_and_tomorrow(app.config["TIMEZONE"])
     made = fill(store, targets or default_targets(), count=args.count, report=report, days=days)
     if not args.quiet:
         print(f"pool: {plural(made, 'puzzle')} added")

@@ -21,6 +21,7 @@ from datetime import date, timedelta
 
 from engine import DIFFICULTIES, SHAPES, unreachable
 
+from ..core.days import today as today_in
 from ..core.options import VARIANTS, Options
 from ..core.stored import generate
 from .catalog import daily
@@ -124,8 +125,9 @@ def _describe(options: Options) -> str:
     return f"{options.shape} {options.size} {options.difficulty} {options.variant}"
 
 
-def today_and_tomorrow() -> list[date]:
-    today = date.today()
+def today_and_tomorrow(zone: str = "UTC") -> list[date]:
+    """The days whose puzzle of the day should exist, in the site's zone (``HIDATO_TIMEZONE``)."""
+    today = today_in(zone)
     return [today, today + timedelta(days=1)]
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict
-from datetime import date
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
+from ..core import days
 from ..core.game import Game, utcnow
 from ..core.options import VARIANTS, Options, parse_options
 from ..core.stats import record
@@ -65,7 +65,8 @@ def _home(values: Any = None, error: str | None = None, status: int = 200) -> tu
     found = services()
     try:
         # Made ahead by the pool filler; if not, a request may spend only the solving budget on it.
-        today = daily(found.store, date.today(), heavy.daily_maker(found.runner),
+        today = daily(found.store, days.today(current_app.config["TIMEZONE"]),
+                      heavy.daily_maker(found.runner),
                       float(current_app.config["SOLVE_SECONDS"]))
     except (ValueError, OutOfTime, Busy):  # not made in time: the page shows without it
         today = None
@@ -143,7 +144,7 @@ def mine() -> Any:
     store = services().store
     games = store.list_progress(player) if player else []
     seconds = {g.puzzle.code: Game(g.puzzle.puzzle, g.puzzle.solution, g.state).seconds() for g in games}
-    today = date.today()  # as the home page dates the puzzle of the day
+    today = days.today(current_app.config["TIMEZONE"])  # as the home page dates the puzzle of the day
     return render_template("mine.html", games=games, seconds=seconds,
                            playing=[g for g in games if not g.state.solved_at and not g.state.revealed],
                            done=[g for g in games if g.state.solved_at or g.state.revealed],

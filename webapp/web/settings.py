@@ -13,6 +13,7 @@ import math
 import os
 from datetime import timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Config
 
@@ -21,6 +22,7 @@ from ..work.budget import default_slot_count
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,  # None: SQLite in the instance folder
     "SECRET_KEY": None,  # None: a random key kept in the instance folder
+    "TIMEZONE": "UTC",  # the IANA zone whose midnight brings the next puzzle of the day
     "POOL_FILL": True,  # fill the pool of puzzles in the background
     "PROXIES": 0,  # proxies in front whose X-Forwarded-* headers are believed
     "HTTPS": False,  # served over HTTPS: Secure cookies, HSTS
@@ -66,6 +68,7 @@ def check(config: Config) -> None:
         config[name] = _seconds(config, name)
     for name in ("PUBLIC_URL", "HOSTS"):
         config[name] = str(config.get(name) or "")
+    config["TIMEZONE"] = _zone(config, "TIMEZONE")
 
 
 def _flag(config: Config, name: str) -> bool:
@@ -73,6 +76,18 @@ def _flag(config: Config, name: str) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
     return bool(value)
+
+
+def _zone(config: Config, name: str) -> str:
+    value = config.get(name)
+    try:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(value)
+        ZoneInfo(value.strip())
+    except (ValueError, ZoneInfoNotFoundError):
+        raise ValueError(f"HIDATO_{name} must be an IANA time zone name such as UTC or Europe/Paris, "
+                         f"not {value!r}") from None
+    return value.strip()
 
 
 def _whole(config: Config, name: str, low: int) -> int:
