@@ -66,10 +66,11 @@ bench: install
 	$(PY) bench/generate_bench.py
 
 # About 30 s of simulated players against gunicorn on 127.0.0.1 (SQLite, then PostgreSQL
-# with its durable default settings); prints the table in the README and checks that
-# every acknowledged entry was stored.
+# with its durable default settings, then two gunicorn hosts on that PostgreSQL with each
+# player's requests alternating between them); prints the table in the README and checks
+# that every acknowledged entry was stored.
 load: install
-	HIDATO_PG_DURABLE=1 bash tools/with_postgres.sh $(PY) bench/load/run.py
+	HIDATO_PG_DURABLE=1 bash tools/with_postgres.sh $(PY) bench/load/run.py --hosts 1,2
 
 # Two gunicorn hosts on one PostgreSQL: the host working on a job is killed with SIGKILL,
 # five times; prints how soon the other host took the job over and had its result.

@@ -11,6 +11,11 @@ Then the server is stopped and started again, and for every cell each player wro
 the last number the server acknowledged there (answered 200 with the cell showing it) is
 looked up on the player's page: the run fails unless every one is there, or on any error.
 
+``--hosts 1,2`` (as ``make load`` runs it) adds a run on PostgreSQL with two hosts: two
+gunicorn servers, each with its own instance folder and no SECRET_KEY, on one database,
+and every player's requests alternating between them as behind a round-robin balancer
+(one cookie, a keep-alive connection to each host).
+
 The load generator is asyncio with plain HTTP/1.1 keep-alive connections (standard
 library only) and shares the two cores with the server, so the figures are a floor.
 """
@@ -116,6 +121,34 @@ class Connection:
         self.reader = self.writer = None
 
 
+class Balanced(Connection):
+    """One browser behind a round-robin balancer: each request goes to the next host
+    (a keep-alive connection to each), with the one session cookie."""
+
+    def __init__(self, ports: list[int]):
+        super().__init__(ports[0])
+        self.connections = [Connection(port) for port in ports]
+        self.turn = 0
+
+    async def request(self, method: str, path: str, body: bytes = b"",
+                      headers: dict[str, str] | None = None) -> tuple[int, str]:
+        connection = self.connections[self.turn % len(self.connections)]
+        self.turn += 1
+        connection.cookie = self.cookie
+        try:
+            return await connection.request(method, path, body, headers)
+        finally:
+            self.cookie = connection.cookie
+
+    async def close(self) -> None:
+        for connection in self.connections:
+            await connection.close()
+
+
+def connect(ports: list[int]) -> Connection:
+    return Connection(ports[0]) if len(ports) == 1 else Balanced(ports)
+
+
 async def play(index: int, connection: Connection, codes: list[str], deadline: float, tally: Tally,
                seed: int) -> None:
     """Open a puzzle, post entries to it, now and then move on to another, until the deadline."""
@@ -174,13 +207,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-async def verify(port: int, tally: Tally, cookies: dict[int, str]) -> int:
-    """Every acknowledged entry, looked up on its player's page; returns how many were found."""
+async def verify(ports: list[int], tally: Tally, cookies: dict[int, str]) -> int:
+    """Every acknowledged entry, looked up on its player's page (the hosts in turn); returns
+    how many were found."""
     found = 0
-    for (index, code), expected in sorted(tally.acknowledged.items()):
+    for number, ((index, code), expected) in enumerate(sorted(tally.acknowledged.items())):
         if not expected:
             continue
-        connection = Connection(port)
+        connection = Connection(ports[number % len(ports)])
         connection.cookie = cookies[index]
         status, page = await connection.request("GET", f"/p/{urllib.parse.quote(code, safe=':')}")
         await connection.close()
@@ -202,12 +236,21 @@ def main() -> int:
     parser.add_argument("--backends", default="sqlite,postgresql" if os.environ.get("HIDATO_TEST_POSTGRES_URL")
                         else "sqlite", help="comma-separated: sqlite, postgresql (needs HIDATO_TEST_POSTGRES_URL, "
                         "as tools/with_postgres.sh sets; the default when it is set)")
+    parser.add_argument("--hosts", default="1", help="comma-separated numbers of hosts (default 1): more than "
+                        "one runs that many gunicorn servers, --workers each, on one PostgreSQL database, each "
+                        "player's requests going to them in turn (PostgreSQL only)")
     args = parser.parse_args()
+    host_counts = [int(count) for count in args.hosts.split(",")]
     workers = args.workers or 2 * (os.cpu_count() or 1) + 1
     codes = [puzzle_to_id(parse_puzzle((ROOT / name).read_text())) for name in PUZZLE_FILES]
     rows = []
     failed = False
-    for backend in args.backends.split(","):
+    runs = [(backend, count) for backend in args.backends.split(",") for count in host_counts
+            if count == 1 or backend == "postgresql"]
+    if not runs:
+        print("more than one host needs PostgreSQL (--backends postgresql)", file=sys.stderr)
+        return 2
+    for backend, count in runs:
         database = None
         if backend == "postgresql":
             database = os.environ.get("HIDATO_TEST_POSTGRES_URL")
@@ -215,43 +258,70 @@ def main() -> int:
                 print("postgresql: HIDATO_TEST_POSTGRES_URL is not set (make load starts a server)", file=sys.stderr)
                 return 2
         with tempfile.TemporaryDirectory(prefix="hidato-load-") as folder:
-            instance = Path(folder) / "instance"
             if database:
                 database = _fresh_schema(database)
-            server = Server(instance, database, workers)
-            server.start()
+            servers = [Server(_instance(Path(folder), index, count), database, workers) for index in range(count)]
+            _start(servers)
             try:
-                tally, elapsed, cookies = asyncio.run(_measure(server.port, codes, args))
-                server.stop()
-                server.start()  # everything acknowledged must outlive a restart
+                ports = [server.port for server in servers]
+                tally, elapsed, cookies = asyncio.run(_measure(ports, codes, args))
+                _stop(servers)
+                _start(servers)  # everything acknowledged must outlive a restart
                 expected = sum(len(cells) for cells in tally.acknowledged.values())
-                found = asyncio.run(verify(server.port, tally, cookies))
+                found = asyncio.run(verify(ports, tally, cookies))
             finally:
-                server.stop()
+                _stop(servers)
         requests = len(tally.latency["entry"]) + len(tally.latency["page"])
         errors = len(tally.errors)
         failed |= errors > 0 or found != expected
-        rows.append((backend, elapsed, requests / elapsed, tally, errors, expected, found))
+        rows.append((backend, count, elapsed, requests / elapsed, tally, errors, expected, found))
         for error in tally.errors[:10]:
-            print(f"{backend}: {error}", file=sys.stderr)
+            print(f"{backend}{f' x {count} hosts' if count > 1 else ''}: {error}", file=sys.stderr)
+    several = any(count > 1 for _backend, count in runs)
+    per_host = " per host" if several else ""
     print(f"\n{args.players} players, {args.seconds:g} s per run, gunicorn on 127.0.0.1 "
-          f"(gthread, {workers} workers x 4 threads), Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
-    print("| database | requests | requests/s | entry median ms | entry p99 ms | page median ms | page p99 ms "
-          "| errors | entries acknowledged | cells checked after a restart |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for backend, _elapsed, rate, tally, errors, expected, found in rows:
+          f"(gthread, {workers} workers x 4 threads{per_host}), Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores\n")
+    hosts_column = ("| hosts ", "|---:") if several else ("", "")
+    print(f"| database {hosts_column[0]}| requests | requests/s | entry median ms | entry p99 ms | page median ms "
+          "| page p99 ms | errors | entries acknowledged | cells checked after a restart |")
+    print(f"|---{hosts_column[1]}|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for backend, count, _elapsed, rate, tally, errors, expected, found in rows:
         entry, page = tally.latency["entry"], tally.latency["page"]
-        print(f"| {backend} | {len(entry) + len(page):,} | {rate:,.0f} | {1000 * statistics.median(entry):.1f} | "
+        hosts = f" {count} |" if several else ""
+        print(f"| {backend} |{hosts} {len(entry) + len(page):,} | {rate:,.0f} | "
+              f"{1000 * statistics.median(entry):.1f} | "
               f"{1000 * percentile(entry, 0.99):.1f} | {1000 * statistics.median(page):.1f} | "
               f"{1000 * percentile(page, 0.99):.1f} | {errors} | {tally.acks:,} | {found:,} of {expected:,} |")
     return 1 if failed else 0
 
 
-async def _measure(port: int, codes: list[str], args: argparse.Namespace) -> tuple[Tally, float, dict[int, str]]:
+def _instance(folder: Path, index: int, count: int) -> Path:
+    """A host's instance folder: one of its own when there are several."""
+    if count == 1:
+        return folder / "instance"
+    (folder / f"host-{index + 1}").mkdir()
+    return folder / f"host-{index + 1}" / "instance"
+
+
+def _start(servers: list[Server]) -> None:
+    for server in servers:
+        server.launch()
+    for server in servers:
+        server.wait_ready()
+
+
+def _stop(servers: list[Server]) -> None:
+    for server in servers:
+        server.stop()
+
+
+async def _measure(ports: list[int], codes: list[str],
+                   args: argparse.Namespace) -> tuple[Tally, float, dict[int, str]]:
     tally = Tally()
     cookies: dict[int, str] = {}
     for code in codes:  # each puzzle opened once first: the run times playing, not solving new ids
-        warm = Connection(port)
+        warm = Connection(ports[0])
         status, _ = await warm.request("GET", f"/p/{urllib.parse.quote(code, safe=':')}")
         await warm.close()
         if status != 200:
@@ -259,17 +329,17 @@ async def _measure(port: int, codes: list[str], args: argparse.Namespace) -> tup
     # A few seconds of play first, not counted, so every worker has its templates compiled
     # and its database connections open.
     warm_up = time.monotonic() + WARM_UP_SECONDS
-    await asyncio.gather(*(play(-1 - i, Connection(port), codes, warm_up, Tally(), i) for i in range(args.players)))
+    await asyncio.gather(*(play(-1 - i, connect(ports), codes, warm_up, Tally(), i) for i in range(args.players)))
     started = time.monotonic()
     deadline = started + args.seconds
-    await asyncio.gather(*(_player_with_cookie(i, port, codes, deadline, tally, args.seed * 1000 + i, cookies)
+    await asyncio.gather(*(_player_with_cookie(i, ports, codes, deadline, tally, args.seed * 1000 + i, cookies)
                            for i in range(args.players)))
     return tally, time.monotonic() - started, cookies
 
 
-async def _player_with_cookie(index: int, port: int, codes: list[str], deadline: float, tally: Tally, seed: int,
-                              cookies: dict[int, str]) -> None:
-    connection = Connection(port)
+async def _player_with_cookie(index: int, ports: list[int], codes: list[str], deadline: float, tally: Tally,
+                              seed: int, cookies: dict[int, str]) -> None:
+    connection = connect(ports)
     await play(index, connection, codes, deadline, tally, seed)
     cookies[index] = connection.cookie
 
