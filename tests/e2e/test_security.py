@@ -1,6 +1,6 @@
 """In Chromium: the pages run under the Content-Security-Policy without a single violation,
-htmx and the clock carry the CSRF token, and two tabs on one puzzle keep each other's
-entries."""
+htmx and the clock carry the CSRF token, an entry refused for its token says so in the
+status line, and two tabs on one puzzle keep each other's entries."""
 
 from __future__ import annotations
 
@@ -70,3 +70,22 @@ def test_two_tabs_on_one_puzzle_keep_each_others_entries(page: Page) -> None:
         tab.reload()
         for cell in (a, b, c):
             expect(box(tab, cell)).to_have_value(str(SOLUTION[cell]))
+
+
+def test_an_entry_refused_for_its_token_says_not_saved(page: Page) -> None:
+    # Every response re-sends the session cookie (the icon's too): wait for the last.
+    page.goto(f"/p/{CODE}", wait_until="networkidle")
+    cell = OPEN[4]
+    # The cookie that holds the session's token goes (cleared, or signed with a key the
+    # site no longer has): the page's token no longer matches any session.
+    page.context.clear_cookies()
+    with page.expect_response(lambda r: "/cell/" in r.url) as answer:
+        box(page, cell).fill(str(SOLUTION[cell]))
+        box(page, cell).press("Tab")
+    assert answer.value.status == 403  # an error a load balancer counts...
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("Not saved")  # ...that the player still reads
+    expect(status).to_contain_text("Reload the page and try again")
+    expect(status).not_to_contain_text("That didn't work")
+    page.reload()
+    expect(box(page, cell)).to_have_value("")

@@ -192,9 +192,10 @@ def _check_csrf() -> None:
 
 def _csrf_error(error: CSRFError) -> Any:
     if request.headers.get("HX-Request") == "true":
-        # htmx swaps no 4xx: say it in the status line instead, where the player looks.
+        # A 403 (so a balancer's error counts see it) that htmx still swaps into the status
+        # line, where the player looks: base.html's htmx-config swaps 403s, no other 4xx.
         html = f'<p class="notice error"><strong>Not saved:</strong> {escape(CSRF_MESSAGE)}</p>'
-        response = make_response(html, 200)
+        response = make_response(html, 403)
         response.headers["HX-Retarget"] = "#status"
         response.headers["HX-Reswap"] = "innerHTML"
         return response
