@@ -4,7 +4,8 @@ Settings come from ``settings.py`` (defaults, the environment, then ``config``);
 store, the runner of heavy work, the ticket runner and the pool refiller live in
 ``app.extensions["hidato"]`` (``services.py``); the pages are blueprints: ``pages``
 (home, new puzzle, my puzzles), ``play`` (a puzzle's page and what it posts),
-``printing`` (printable pages, PDF booklets) and ``editor`` (the solver page).
+``printing`` (printable pages, PDF booklets) and ``editor`` (the solver page);
+``/healthz`` is answered in front of them all (``health.py``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..store.pool import Refiller
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
 from . import limits, security, settings
+from .health import Health
 from .jobs import QUEUE_SECONDS, Jobs
 from .services import Services
 
@@ -82,6 +84,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["POOL_FILL"]:
         app.extensions["hidato"].refiller.request()
+    app.wsgi_app = Health(app.wsgi_app, store)  # type: ignore[method-assign]  # outermost: any Host
     return app
 
 
