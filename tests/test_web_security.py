@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import ast
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from flask import Flask
+from flask import Config, Flask
 from flask.testing import FlaskClient
 
 from engine import parse_puzzle, puzzle_to_id
+from webapp.cli import main
 from webapp.core.options import Options
 from webapp.store.pool import Refiller
-from webapp.web import limits
-from webapp.web.security import CONTENT_SECURITY_POLICY, CSRF_MESSAGE, instance_secret
+from webapp.web import keys, limits, settings
+from webapp.web.security import CONTENT_SECURITY_POLICY, CSRF_MESSAGE
 
 from puzzle_files import DATA, load
 
@@ -139,24 +138,115 @@ def test_https_makes_cookies_secure_and_sends_hsts(tmp_path: Path, make_app) -> 
     assert response.headers["Strict-Transport-Security"].startswith("max-age=")
 
 
-def test_secret_key_is_random_made_once_and_kept(tmp_path: Path, make_app) -> None:
-    first = make_app(tmp_path / "a", SECRET_KEY=None)
-    key_file = tmp_path / "a" / "secret_key"
-    assert key_file.stat().st_mode & 0o777 == 0o600
-    assert len(first.config["SECRET_KEY"]) == 64 and first.config["SECRET_KEY"] != "test"
-    again = make_app(tmp_path / "a", SECRET_KEY=None)  # a restart
-    other = make_app(tmp_path / "b", SECRET_KEY=None)
-    assert again.config["SECRET_KEY"] == first.config["SECRET_KEY"] != other.config["SECRET_KEY"]
+def _one_database(tmp_path: Path, databases) -> str:
+    """A database two apps with different instance folders share (two hosts)."""
+    return databases.url("shared") or f"sqlite:///{tmp_path / 'shared.sqlite3'}"
 
 
-def test_workers_starting_together_agree_on_one_secret_key(tmp_path: Path) -> None:
-    script = ("import sys; from webapp.web.security import instance_secret; "
-              "print(instance_secret(sys.argv[1]))")
-    children = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], cwd=ROOT,
-                                 stdout=subprocess.PIPE, text=True) for _ in range(8)]
-    keys = {child.communicate(timeout=60)[0].strip() for child in children}
-    assert len(keys) == 1 and keys == {instance_secret(str(tmp_path))}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]  # no temporary files left
+def _playing(app: Flask) -> tuple[FlaskClient, str]:
+    """A player who opened the puzzle on ``app``: their client and the page's CSRF token."""
+    player = app.test_client()
+    token = token_of(player.get(PAGE).get_data(as_text=True))
+    player.send_csrf = False  # type: ignore[attr-defined]
+    return player, token
+
+
+def _moved(player: FlaskClient, app: Flask) -> FlaskClient:
+    """The same browser, its next request reaching ``app`` (another host, or after a restart)."""
+    client = app.test_client()
+    cookie = player.get_cookie("session")
+    assert cookie is not None
+    client.set_cookie("session", cookie.value)
+    client.send_csrf = False  # type: ignore[attr-defined]
+    return client
+
+
+def _enters(app: Flask, player: FlaskClient, token: str, cell: tuple[int, int]) -> int:
+    """The status of the player's next entry on ``app``, sent with their cookie and token."""
+    response = _moved(player, app).post(f"{PAGE}/cell/{cell[0] + 1}/{cell[1] + 1}",
+                                        data={field(cell): str(SOLUTION[cell])},
+                                        headers={**HTMX, "X-CSRF-Token": token})
+    return response.status_code
+
+
+def test_hosts_on_one_database_sign_cookies_with_one_key(tmp_path: Path, make_app, databases) -> None:
+    url = _one_database(tmp_path, databases)
+    host_a = make_app(tmp_path / "a", DATABASE_URL=url, SECRET_KEY=None)
+    host_b = make_app(tmp_path / "b", DATABASE_URL=url, SECRET_KEY=None)
+    elsewhere = make_app(tmp_path / "c", SECRET_KEY=None)  # another site, on its own database
+    key = host_a.config["SECRET_KEY"]
+    assert len(key) == 64 and key == host_b.config["SECRET_KEY"] != elsewhere.config["SECRET_KEY"]
+    assert not (tmp_path / "a" / "secret_key").exists()  # kept in the database, not on the host
+    # The player opened the page on host A; the balancer sends their entry to host B.
+    player, token = _playing(host_a)
+    on_b = _moved(player, host_b)
+    response = on_b.post(f"{PAGE}/cell/{OPEN[0][0] + 1}/{OPEN[0][1] + 1}",
+                         data={field(OPEN[0]): str(SOLUTION[OPEN[0]])}, headers={**HTMX, "X-CSRF-Token": token})
+    assert response.status_code == 200
+    back_on_a = _moved(on_b, host_a)  # host A knows the player B's answer named, and reads the entry
+    assert entries(host_a, back_on_a) == {OPEN[0]: SOLUTION[OPEN[0]]}
+    assert _enters(elsewhere, player, token, OPEN[1]) == 403  # a cookie of another key is refused
+
+
+def test_a_key_kept_in_the_instance_folder_seeds_the_shared_key(tmp_path: Path, make_app, databases) -> None:
+    url = _one_database(tmp_path, databases)
+    for name, key in (("a", "kept-by-the-first-host"), ("b", "kept-by-another-host")):
+        (tmp_path / name).mkdir(mode=0o700)
+        (tmp_path / name / "secret_key").write_text(key + "\n")
+    # A one-machine site upgrading keeps its key, so its players keep their sessions...
+    host_a = make_app(tmp_path / "a", DATABASE_URL=url, SECRET_KEY=None)
+    assert host_a.config["SECRET_KEY"] == "kept-by-the-first-host"
+    # ...and the shared key, once made, is every host's whatever its folder holds.
+    host_b = make_app(tmp_path / "b", DATABASE_URL=url, SECRET_KEY=None)
+    assert host_b.config["SECRET_KEY"] == "kept-by-the-first-host"
+
+
+def test_the_environments_secret_key_wins(tmp_path: Path, make_app, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path / "a", SECRET_KEY="given")
+    assert app.config["SECRET_KEY"] == "given" and app.config["SECRET_KEY_FALLBACKS"] == []
+    assert keys.find_key(app.extensions["hidato"].store, keys.SESSION) is None  # none made in the database
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("HIDATO_SECRET_KEY_FALLBACKS", "old-1, old-2\n12345")
+    config = Config(str(tmp_path))
+    settings.load(config, {})
+    assert config["SECRET_KEY"] == "from-the-environment"
+    assert config["SECRET_KEY_FALLBACKS"] == ["old-1", "old-2", "12345"]  # a key of digits stays text
+
+
+def test_cookies_signed_with_a_fallback_key_still_verify(tmp_path: Path, make_app) -> None:
+    before = make_app(tmp_path / "a", SECRET_KEY="old-key")
+    player, token = _playing(before)
+    changed = make_app(tmp_path / "a", SECRET_KEY="new-key", SECRET_KEY_FALLBACKS="old-key")
+    assert _enters(changed, player, token, OPEN[0]) == 200
+    forgotten = make_app(tmp_path / "a", SECRET_KEY="new-key")
+    assert _enters(forgotten, player, token, OPEN[1]) == 403
+
+
+def test_rotating_the_shared_key_keeps_old_cookies_valid(tmp_path: Path, make_app, databases,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    instance = tmp_path / "a"
+    before = make_app(instance, SECRET_KEY=None)
+    player, token = _playing(before)
+    monkeypatch.setenv("HIDATO_INSTANCE", str(instance))
+    monkeypatch.setenv("HIDATO_POOL_FILL", "0")
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    url = databases.url(str(instance))
+    if url:
+        monkeypatch.setenv("DATABASE_URL", url)
+    else:
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+
+    assert main(["secret", "rotate"]) == 0
+    assert "restart" in capsys.readouterr().out
+    after = make_app(instance, SECRET_KEY=None)  # the host restarted
+    assert after.config["SECRET_KEY"] != before.config["SECRET_KEY"]
+    assert after.config["SECRET_KEY_FALLBACKS"] == [before.config["SECRET_KEY"]]
+    assert _enters(after, player, token, OPEN[0]) == 200
+    assert _enters(before, player, token, OPEN[1]) == 200  # a host not yet restarted is fine too
+
+    assert main(["secret", "rotate"]) == 0  # the next rotation retires the first key
+    assert _enters(make_app(instance, SECRET_KEY=None), player, token, OPEN[2]) == 403
 
 
 def test_secret_key_is_never_in_the_source() -> None:
@@ -263,7 +353,6 @@ def test_the_instance_folder_and_database_are_the_owners_only(tmp_path: Path, ma
     app = make_app(instance, SECRET_KEY=None)
     app.test_client().get("/mine")
     assert instance.stat().st_mode & 0o777 == 0o700
-    assert (instance / "secret_key").stat().st_mode & 0o777 == 0o600
     if databases.backend == "sqlite":
         assert (instance / "hidato.sqlite3").stat().st_mode & 0o777 == 0o600
 

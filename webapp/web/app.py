@@ -25,7 +25,7 @@ from ..core.options import VARIANTS, variant_of
 from ..store.pool import Refiller
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
-from . import limits, security, settings
+from . import keys, limits, security, settings
 from .health import Health
 from .jobs import QUEUE_SECONDS, Jobs
 from .services import Services
@@ -44,10 +44,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         instance_path=settings.instance_path(overrides),
     )
     settings.load(app.config, overrides)
-    # The instance folder holds the secret key and the SQLite database: the owner's only.
+    # The instance folder holds the SQLite database: the owner's only.
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
-    if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = security.instance_secret(app.instance_path)
     security.init_app(app)  # CSRF, cookies, hosts, security headers, proxies: before any view
     limits.init_app(app)  # body size, rate limits of the expensive endpoints
     # Pages, partials, CSS and JS compressed for browsers that say they take it (gzip,
@@ -59,6 +57,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     url = database_url(app.config["DATABASE_URL"], app.instance_path)
     store = Store(url)  # brings the database to the latest schema (store/schema.py)
+    # The key that signs cookies: the environment's, else the one every host shares in the
+    # database (read here, after the settings that can be refused, so no store is left open).
+    keys.init_app(app, store)
     slots = Slots(os.path.join(app.instance_path, "slots"), int(app.config["WORK_SLOTS"]))
     app.extensions["hidato"] = Services(
         store=store,

@@ -6,8 +6,8 @@
   ``<body>``).  The token lives in the signed session cookie.
 - The session cookie is HttpOnly and SameSite=Lax, and Secure when ``HIDATO_HTTPS=1``
   says the site is served over HTTPS (which also sends Strict-Transport-Security).
-- The secret key that signs it is random, made on first run and kept in the instance
-  folder (``instance_secret``); ``SECRET_KEY`` in the environment overrides it.
+- The secret key that signs it is random, made on first run and kept in the database
+  so every host shares it (``keys.py``); ``SECRET_KEY`` in the environment overrides it.
 - Every response has a Content-Security-Policy without inline scripts or styles,
   ``X-Content-Type-Options: nosniff``, a Referrer-Policy and frame protection.
 - Behind a reverse proxy, ``HIDATO_PROXIES=N`` (the number of proxies in front) makes
@@ -22,7 +22,6 @@
 from __future__ import annotations
 
 import hmac
-import os
 import re
 import secrets
 from typing import Any
@@ -129,40 +128,6 @@ def public_link(path: str) -> str | None:
     if root and path.startswith(root + "/"):
         path = path[len(root):]
     return base + path
-
-
-def instance_secret(instance_path: str) -> str:
-    """The secret key kept in the instance folder, made on first run.
-
-    Several server processes may start at once: the key is written to a file of its
-    own and linked into place, so exactly one key wins and every process reads it.
-    """
-    path = os.path.join(instance_path, "secret_key")
-    key = _read_key(path)
-    if key:
-        return key
-    temporary = f"{path}.{os.getpid()}.{secrets.token_hex(4)}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(secrets.token_hex(32) + "\n")
-    try:
-        os.link(temporary, path)  # fails if another process got there first
-    except FileExistsError:
-        pass
-    finally:
-        os.unlink(temporary)
-    key = _read_key(path)
-    if not key:
-        raise RuntimeError(f"{path} is empty: delete it and start again")
-    return key
-
-
-def _read_key(path: str) -> str:
-    try:
-        with open(path, encoding="ascii") as handle:
-            return handle.read().strip()
-    except FileNotFoundError:
-        return ""
 
 
 def csrf_token() -> str:

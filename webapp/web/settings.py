@@ -2,7 +2,8 @@
 
 ``HIDATO_*`` variables are loaded with Flask's ``from_prefixed_env`` (``HIDATO_PROXIES=1``
 becomes ``PROXIES = 1``; values are read as JSON when they parse, else as text), plus
-``DATABASE_URL`` and ``SECRET_KEY``; a test's or caller's config overrides both.
+``DATABASE_URL`` and ``SECRET_KEY`` (and ``HIDATO_SECRET_KEY_FALLBACKS``, always as
+text); a test's or caller's config overrides them.
 ``check`` then turns each into the type it must have, with a message naming the
 variable when it is wrong.  The README's table lists every one.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from datetime import timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -21,7 +23,10 @@ from ..work.budget import default_slot_count
 
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,  # None: SQLite in the instance folder
-    "SECRET_KEY": None,  # None: a random key kept in the instance folder
+    "SECRET_KEY": None,  # None: a random key kept in the database, shared by every host
+    # Old keys whose cookies still verify (HIDATO_SECRET_KEY_FALLBACKS, commas or spaces):
+    # change SECRET_KEY and list the old one here, so nobody loses their session at once.
+    "SECRET_KEY_FALLBACKS": [],
     "TIMEZONE": "UTC",  # the IANA zone whose midnight brings the next puzzle of the day
     "POOL_FILL": True,  # fill the pool of puzzles in the background
     "PROXIES": 0,  # proxies in front whose X-Forwarded-* headers are believed
@@ -53,6 +58,8 @@ def load(config: Config, overrides: dict[str, Any]) -> None:
     for name in ("DATABASE_URL", "SECRET_KEY"):
         if os.environ.get(name):
             config[name] = os.environ[name]
+    if "HIDATO_SECRET_KEY_FALLBACKS" in os.environ:  # as text: a key of digits is no JSON number
+        config["SECRET_KEY_FALLBACKS"] = os.environ["HIDATO_SECRET_KEY_FALLBACKS"]
     config.update({k: v for k, v in overrides.items() if k != "INSTANCE_PATH"})
     check(config)
 
@@ -68,6 +75,7 @@ def check(config: Config) -> None:
         config[name] = _seconds(config, name)
     for name in ("PUBLIC_URL", "HOSTS"):
         config[name] = str(config.get(name) or "")
+    config["SECRET_KEY_FALLBACKS"] = _keys(config, "SECRET_KEY_FALLBACKS")
     config["TIMEZONE"] = _zone(config, "TIMEZONE")
 
 
@@ -76,6 +84,17 @@ def _flag(config: Config, name: str) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
     return bool(value)
+
+
+def _keys(config: Config, name: str) -> list[str]:
+    """Keys as a list: text separated by commas or spaces, or a list of texts."""
+    value = config.get(name) or []
+    keys = re.split(r"[\s,]+", value.strip()) if isinstance(value, str) else value
+    if not isinstance(keys, (list, tuple)) or not all(isinstance(key, str) for key in keys):
+        # Never echo the value: it holds secrets.
+        raise ValueError(f"HIDATO_{name} must list keys separated by commas or spaces, "
+                         f"not a {type(value).__name__}")
+    return [key for key in keys if key]
 
 
 def _zone(config: Config, name: str) -> str:
