@@ -30,6 +30,7 @@ from flask.testing import FlaskClient
 from engine import puzzle_to_id
 from webapp.core.options import Options
 from webapp.store.pool import fill
+from webapp.store.shared import Shared
 from webapp.store.store import Store, database_url
 
 from gunicorn_server import Server
@@ -123,12 +124,12 @@ def test_a_generation_ticket_is_answered_by_another_process(tmp_path: Path, make
     assert client.get(waiting).status_code == 404  # used once, by whichever process
 
 
-def test_a_ticket_whose_process_died_runs_out(app: Flask, client: FlaskClient) -> None:
-    store = app.extensions["hidato"].store
-    store.add_ticket("a" * 32, "generate", {"shape": "diamond", "size": 3, "difficulty": "easy",
-                                            "variant": "hidato"}, seconds=-1, keep_seconds=900)
+def test_a_job_no_worker_took_in_time_is_refused_with_a_message(app: Flask, client: FlaskClient) -> None:
+    shared = Shared(app.extensions["hidato"].store)
+    shared.add_job("a" * 32, "generate", {"shape": "diamond", "size": 3, "difficulty": "easy",
+                                          "variant": "hidato"}, start_within=-1, keep_seconds=900)
     response = client.get("/new/" + "a" * 32)
-    assert response.status_code == 404 and "expired" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "No server was free" in response.get_data(as_text=True)
 
 
 def test_processes_starting_together_on_an_empty_database_create_it_once(tmp_path: Path, databases) -> None:
@@ -152,15 +153,15 @@ def test_processes_starting_together_on_an_empty_database_create_it_once(tmp_pat
 
 
 def test_claims_are_exclusive_until_released_or_run_out(app: Flask) -> None:
-    store = app.extensions["hidato"].store
-    assert store.claim("slot", "p1", 60)
-    assert not store.claim("slot", "p2", 60)
-    assert store.claim("slot", "p1", 60)  # renewing its own
-    store.release("slot", "p2")  # not the owner: nothing happens
-    assert not store.claim("slot", "p2", 60)
-    store.release("slot", "p1")
-    assert store.claim("slot", "p2", -1)  # already run out (its owner died)
-    assert store.claim("slot", "p3", 60)
+    shared = Shared(app.extensions["hidato"].store)
+    assert shared.claim("slot", "p1", 60)
+    assert not shared.claim("slot", "p2", 60)
+    assert shared.claim("slot", "p1", 60)  # renewing its own
+    shared.release("slot", "p2")  # not the owner: nothing happens
+    assert not shared.claim("slot", "p2", 60)
+    shared.release("slot", "p1")
+    assert shared.claim("slot", "p2", -1)  # already run out (its owner died)
+    assert shared.claim("slot", "p3", 60)
 
 
 def test_processes_filling_the_pool_together_make_each_slot_once(tmp_path: Path, databases) -> None:

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Date, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -74,22 +85,49 @@ class ProgressRow(Base):
 
 
 class TicketRow(Base):
-    """Slow work (a generated puzzle) that any server process can report on."""
+    """Slow work (a generated puzzle, a booklet) that any server process can take on and report on."""
 
     __tablename__ = "tickets"
 
     ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
     request: Mapped[str] = mapped_column(Text)  # JSON: what was asked for
-    status: Mapped[str] = mapped_column(String(16))  # waiting, running, done, refused, failed
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, running, done, refused, failed
     result: Mapped[str | None] = mapped_column(Text)  # the puzzle's id when done, else the message
     created: Mapped[datetime] = mapped_column(DateTime, index=True)
-    # Past this without an answer, the process doing the work has died (or was restarted).
+    # Waiting past this, no worker took it on: the person is told so.
     deadline: Mapped[datetime] = mapped_column(DateTime)
+    # The process working on it ("host/pid/token"), and until when: a worker that stops
+    # renewing its lease (killed, its machine gone) leaves the job to another.
+    owner: Mapped[str | None] = mapped_column(String(80))
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    started: Mapped[datetime | None] = mapped_column(DateTime)  # when the current attempt began
+
+
+class JobFileRow(Base):
+    """A file a job made (a booklet's PDF), kept in the database so any host can send it."""
+
+    __tablename__ = "job_files"
+
+    ticket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class SiteKeyRow(Base):
+    """A secret every host shares (the key that signs session cookies), made once."""
+
+    __tablename__ = "site_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime)
 
 
 class ClaimRow(Base):
-    """A named piece of work one process has taken on (e.g. filling one pool slot)."""
+    """A named piece of work one process has taken on (e.g. filling one pool slot), held
+    by a lease its owner renews while it works."""
 
     __tablename__ = "claims"
 

@@ -25,14 +25,16 @@ from ..core.days import today as today_in
 from ..core.options import VARIANTS, Options
 from ..core.stored import generate
 from .catalog import daily
+from .shared import HeldClaim, Shared
 from .store import Store
 
 # Where ``python -m webapp.cli`` finds the package even when it is not installed.
 _PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Difficulties always kept in the pool: the ones whose generation can take seconds.
 POOLED_DIFFICULTIES = ("hard", "expert")
-# A claim on a slot runs out after this long, in case the process holding it died.
-CLAIM_SECONDS = 10 * 60
+# A claim on a slot is a lease this long, renewed while its holder works: a holder that
+# died (on any host) frees the slot within it.
+CLAIM_SECONDS = 15.0
 
 
 def default_targets() -> list[Options]:
@@ -55,54 +57,34 @@ def fill(store: Store, targets: Iterable[Options], count: int = 1,
          report: Callable[[str], None] | None = None, days: Iterable[date] = ()) -> int:
     """Generate puzzles until each target has ``count`` waiting; returns how many were made.
 
-    Every server process may run this at once on one database: each slot (a set of
-    options, a day's puzzle) is claimed first, and a slot claimed by another process is
-    left to it, so no slot is ever filled twice over.
+    Every server process on every host may run this at once on one database: each slot
+    (a set of options, a day's puzzle) is claimed first under a lease renewed while it
+    is filled, and a slot claimed by another process is left to it, so no slot is ever
+    filled twice over.
     """
     owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+    shared = Shared(store)
     made = 0
     for day in days:
-        name = f"daily:{day.isoformat()}"
-        if store.daily(day) is not None or not store.claim(name, owner, CLAIM_SECONDS, dead=owner_is_dead):
+        if store.daily(day) is not None:
             continue
-        try:
-            if store.daily(day) is None:
+        with HeldClaim(shared, f"daily:{day.isoformat()}", owner, CLAIM_SECONDS) as held:
+            if held and store.daily(day) is None:
                 daily(store, day)
                 if report:
                     report(f"puzzle of the day {day.isoformat()}: made")
-        finally:
-            store.release(name, owner)
     for options in targets:
         name = "pool:" + ":".join(str(part) for part in option_key(options))
-        if not store.claim(name, owner, CLAIM_SECONDS, dead=owner_is_dead):
-            if report:
-                report(f"{_describe(options)}: another process is filling it")
-            continue
-        try:
-            made += _fill_slot(store, options, count, report, name, owner)
-        finally:
-            store.release(name, owner)
+        with HeldClaim(shared, name, owner, CLAIM_SECONDS) as held:
+            if not held:
+                if report:
+                    report(f"{_describe(options)}: another process is filling it")
+                continue
+            made += _fill_slot(store, options, count, report)
     return made
 
 
-def owner_is_dead(owner: str) -> bool:
-    """Whether a claim's owner ("host/pid/token") is a process of this machine that has ended:
-    a filler killed half-way must not keep its slot empty until the claim runs out."""
-    host, _, rest = owner.partition("/")
-    pid = rest.partition("/")[0]
-    if host != socket.gethostname() or not pid.isdigit():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False  # alive, someone else's
-    return False
-
-
-def _fill_slot(store: Store, options: Options, count: int, report: Callable[[str], None] | None,
-               name: str, owner: str) -> int:
+def _fill_slot(store: Store, options: Options, count: int, report: Callable[[str], None] | None) -> int:
     """Top up one claimed slot; counted after the claim, so nothing made elsewhere is missed."""
     made = 0
     waiting = store.pool_counts().get(option_key(options), 0)
@@ -115,7 +97,6 @@ def _fill_slot(store: Store, options: Options, count: int, report: Callable[[str
             break
         store.save_puzzle(stored, pooled=True)
         made += 1
-        store.claim(name, owner, CLAIM_SECONDS)  # still at it: keep the claim
         if report:
             report(f"{_describe(options)}: added {stored.code[:40]}")
     return made

@@ -9,9 +9,8 @@ Writes of a player's progress are read-modify-write in one transaction that take
 write lock first (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on
 PostgreSQL), so two quick entries from the same browser never overwrite each other.
 
-Several server processes may share one database, so what they must agree on lives here
-too: generation tickets (any worker can answer the waiting page), claims (one process
-fills a pool slot at a time) and the hit counts of the per-client rate limit.
+Several server processes, on one host or many, may share one database: the hit counts
+of the per-client rate limit live here; jobs, claims and the shared key in ``shared.py``.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, delete, event, func, select
@@ -41,7 +40,7 @@ from engine import Cell, format_puzzle, parse_puzzle
 from ..core.game import Snapshot, State, utcnow
 from ..core.stored import StoredPuzzle
 from . import schema
-from .models import ClaimRow, ProgressRow, PuzzleRow, RateRow, TicketRow, UnplayableRow
+from .models import ProgressRow, PuzzleRow, RateRow, UnplayableRow
 
 T = TypeVar("T")
 # Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
@@ -50,19 +49,6 @@ _WAL_ATTEMPTS = 100
 RATE_KEEP_SECONDS = 3600
 # Stored puzzles each server process keeps in memory (a 30x30 one is a few hundred KB).
 PUZZLE_CACHE_SIZE = 256
-
-
-@dataclass(frozen=True)
-class Ticket:
-    """A ticket as stored: what was asked, how far it got, and its result or message."""
-
-    ticket: str
-    kind: str
-    request: dict[str, Any]
-    status: str
-    result: str | None
-    created: datetime
-    deadline: datetime
 
 
 @dataclass(frozen=True)
@@ -332,64 +318,7 @@ class Store:
             return out
 
 
-    # --- tickets, claims and rate limits (shared by every server process) ------------
-
-    def add_ticket(self, ticket: str, kind: str, request: dict[str, Any], seconds: float,
-                   keep_seconds: float) -> None:
-        """Record new work, answered within ``seconds``; tickets older than ``keep_seconds`` go."""
-        now = utcnow()
-        with self._session() as session:
-            session.execute(delete(TicketRow).where(TicketRow.created < now - timedelta(seconds=keep_seconds)))
-            session.add(TicketRow(ticket=ticket, kind=kind, request=json.dumps(request), status="waiting",
-                                  result=None, created=now, deadline=now + timedelta(seconds=seconds)))
-
-    def update_ticket(self, ticket: str, status: str, result: str | None = None,
-                      seconds: float | None = None) -> None:
-        """Say how the work went (``seconds``: a new deadline from now, e.g. when it starts)."""
-        with self._session() as session:
-            row = session.get(TicketRow, ticket)
-            if row is None:
-                return  # already collected, or cleared away
-            row.status, row.result = status, result
-            if seconds is not None:
-                row.deadline = utcnow() + timedelta(seconds=seconds)
-
-    def ticket(self, ticket: str, kind: str, take: bool = False) -> Ticket | None:
-        """The ticket, if it is of this kind; ``take`` removes a finished one (it is used once)."""
-        with self._session() as session:
-            row = session.get(TicketRow, ticket, with_for_update=take)
-            if row is None or row.kind != kind:
-                return None
-            found = Ticket(row.ticket, row.kind, json.loads(row.request), row.status, row.result,
-                           row.created, row.deadline)
-            if take and row.status not in ("waiting", "running"):
-                session.delete(row)
-            return found
-
-    def claim(self, name: str, owner: str, seconds: float, dead: Callable[[str], bool] | None = None) -> bool:
-        """Take on the work ``name`` for ``seconds`` unless another owner holds it; whether we got it.
-
-        ``dead(owner)`` says whether a holder is known to be gone (a process of this
-        machine that died): its claim is taken over at once instead of running out.
-        """
-        now = utcnow()
-        try:
-            with self._session() as session:
-                row = session.get(ClaimRow, name, with_for_update=True)
-                if row is not None and row.owner != owner and row.until > now and not (dead and dead(row.owner)):
-                    return False
-                if row is None:
-                    session.add(ClaimRow(name=name, owner=owner, until=now + timedelta(seconds=seconds)))
-                else:
-                    row.owner, row.until = owner, now + timedelta(seconds=seconds)
-                return True
-        except IntegrityError:  # claimed at the same moment by another process (PostgreSQL)
-            return False
-
-    def release(self, name: str, owner: str) -> None:
-        """Give up a claim (only its owner can)."""
-        with self._session() as session:
-            session.execute(delete(ClaimRow).where(ClaimRow.name == name, ClaimRow.owner == owner))
+    # --- rate limits (shared by every server process) --------------------------------
 
     def count_hit(self, client: str, kind: str, window: int) -> int:
         """Count one use of ``kind`` by ``client`` in the window starting at ``window``; the count so far."""
