@@ -23,11 +23,12 @@ from engine.levels import SMALLEST
 from ..core.game import format_seconds
 from ..core.options import VARIANTS, variant_of
 from ..store.pool import Refiller
+from ..store.shared import Shared
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
 from . import keys, limits, security, settings
 from .health import Health
-from .jobs import QUEUE_SECONDS, Jobs
+from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -64,22 +65,25 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["hidato"] = Services(
         store=store,
         runner=Runner(slots, float(app.config["SLOT_WAIT_SECONDS"]), QUEUE_SECONDS),
-        jobs=Jobs(store, os.path.join(app.instance_path, "jobs")),
+        jobs=Jobs(Shared(store), int(app.config["JOB_THREADS"]), context=app.app_context),
         refiller=Refiller(url, app.instance_path, enabled=bool(app.config["POOL_FILL"])),
     )
 
     from .editor import bp as editor_bp
+    from .job_kinds import register_jobs
     from .pages import bp as pages_bp
     from .play import bp as play_bp
     from .printing import bp as printing_bp
 
     for blueprint in (pages_bp, play_bp, printing_bp, editor_bp):
         app.register_blueprint(blueprint)
+    register_jobs(app.extensions["hidato"].jobs)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
     app.add_template_global(variant_of)
     app.jinja_env.globals["variants"] = VARIANTS
+    app.jinja_env.globals["max_attempts"] = MAX_ATTEMPTS
     # Which sizes of each shape reach each level, for the forms' script (engine.levels).
     app.jinja_env.globals["level_sizes_json"] = json.dumps(SMALLEST, separators=(",", ":"))
 

@@ -42,10 +42,11 @@ from ..core.ratings import NEEDS_GUESSING, chain_words, technique_lines
 from ..core.stored import stored_from
 from ..paper.drawing import Drawing, differing_cells, draw_board
 from ..store.catalog import MAX_BOARD_CELLS, NotPlayable, PuzzleNotFound, too_large
+from ..store.shared import Ticket
 from ..work import tasks
 from ..work.budget import Busy, OutOfTime
 from . import heavy
-from .jobs import Progress
+from .jobs import Done, Progress
 from .limits import charge
 from .puzzles import find_puzzle
 from .services import services
@@ -394,20 +395,23 @@ def _generate(draft: Draft, puzzle: Puzzle) -> Any:
     top = min(r for r, _ in board.cells)
     left = min(c for _, c in board.cells)
     cells = [(r - top, c - left) for r, c in board.cells]
-    difficulty, adjacency = draft.difficulty, board.adjacency
     found = services()
-    budget = float(current_app.config["GENERATE_SECONDS"])
-
-    def work(_ticket: str, _progress: Progress) -> str:
-        made = found.runner.run_queued(budget, tasks.generate_on, cells, adjacency, difficulty,
-                                       secrets.randbits(48), heavy.engine_seconds(budget))
-        return found.store.save_puzzle(stored_from(made)).code
-
-    asked = {"text": draft.text, "adjacency": draft.adjacency, "difficulty": draft.difficulty}
-    ticket = found.jobs.submit("shape", asked, budget, work)
-    if found.jobs.wait(ticket, float(current_app.config["GENERATE_WAIT_SECONDS"])):
+    asked = {"text": draft.text, "adjacency": draft.adjacency, "difficulty": draft.difficulty,
+             "board_adjacency": board.adjacency, "cells": cells}
+    ticket = found.jobs.submit("shape", asked)
+    if found.jobs.wait(ticket, "shape", float(current_app.config["GENERATE_WAIT_SECONDS"])):
         return _generated(ticket)
     return redirect(url_for("editor.generating", ticket=ticket), 303)
+
+
+def shape_job(job: Ticket, _progress: Progress) -> Done:
+    """The job behind Generate: a puzzle on the drawn cells, stored; its id."""
+    found = services()
+    budget = float(current_app.config["GENERATE_SECONDS"])
+    cells = [(int(r), int(c)) for r, c in job.request["cells"]]
+    made = found.runner.run_queued(budget, tasks.generate_on, cells, job.request["board_adjacency"],
+                                   job.request["difficulty"], secrets.randbits(48), heavy.engine_seconds(budget))
+    return Done(found.store.save_puzzle(stored_from(made)).code)
 
 
 def _generated(ticket: str) -> Any:
@@ -435,4 +439,5 @@ def generating(ticket: str) -> Any:
     answer = _generated(ticket)
     if answer is not None:
         return answer
-    return render_template("job_waiting.html", title="Making your puzzle", what="A puzzle on your shape")
+    return render_template("job_waiting.html", title="Making your puzzle", what="A puzzle on your shape",
+                           job=services().jobs.status(ticket, "shape"))

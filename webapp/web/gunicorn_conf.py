@@ -45,18 +45,23 @@ proc_name = "hidato"
 
 
 def post_worker_init(worker: Any) -> None:
-    """Start the worker's process for budgeted generation in the background, ready for the first puzzle."""
+    """Start the worker's process for budgeted generation in the background, ready for the
+    first puzzle, and its job threads (they take jobs any host queued)."""
     import threading
 
     from webapp.work.budget import start_processes
 
     threading.Thread(target=start_processes, name="hidato-forkserver", daemon=True).start()
+    services = getattr(getattr(worker, "wsgi", None), "extensions", {}).get("hidato")
+    if services is not None:
+        services.jobs.start()
 
 
 def worker_exit(server: Any, worker: Any) -> None:
-    """A worker going away stops its pool-filling child process, if any."""
+    """A worker going away stops its pool-filling child process and takes no more jobs (the
+    ones it holds are taken over by another worker when their leases run out)."""
     app = getattr(worker, "wsgi", None)
     services = getattr(app, "extensions", {}).get("hidato")
     if services is not None:
         services.refiller.stop()
-        services.jobs.shutdown()
+        services.jobs.shutdown(wait=graceful_timeout - 5)  # a restart lets its jobs finish

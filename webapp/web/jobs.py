@@ -1,132 +1,247 @@
 """Slow work behind a ticket: a generated puzzle, a puzzle on a drawn shape, a PDF booklet.
 
-The one runner of such work.  A job runs in a background thread of the server process
-that was asked (its heavy parts in children under a budget, ``work.budget``); its
-ticket, progress and outcome are kept in the database (``Store.add_ticket``), so the
-page that waits for it can be answered by any server process.  A ticket whose process
-died (a restart) runs out at its deadline, which each step of progress moves on.  Files
-a job makes (a booklet's PDF) live in the instance folder, which every process on the
-machine shares.  Out of time and a busy server are refusals with a message, like the
-engine refusing the options; anything else is a failure, logged.
+A request adds a job to the database (``submit``) and answers with a page that waits
+for it; the job's kind names a handler registered at start (``handle``), and what it
+needs is in the job's request, so **any** worker process on **any** host can do it:
+
+- Each server process does a few jobs at once (``HIDATO_JOB_THREADS``, 0: none, for web
+  hosts whose jobs run on worker hosts with ``hidato worker``).  While it has room, its
+  dispatcher takes the oldest waiting job (``Shared.claim_job``) under a lease of
+  ``LEASE_SECONDS`` that a heartbeat renews while the job runs, and runs it in a thread;
+  the heavy parts run in children under a budget (``work.budget``).
+- A host that dies stops renewing: once the lease runs out, the next worker to look
+  (every ``POLL_SECONDS``) starts the job again from the start.  After
+  ``MAX_ATTEMPTS`` starts it is failed with a message saying so.
+- The outcome (and a file: a booklet's PDF) is written to the job's row by the lease's
+  owner only, so the waiting page on any host reads it.
+
+Why our own runner and not procrastinate or Celery: the default site is one machine on
+SQLite with nothing else to start (``make run``), which neither supports; this runner
+works the same on SQLite and PostgreSQL with one table, and jobs here are few, short
+(a minute at most) and idempotent.  The README says more ("Several machines").
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import random
+import secrets
+import socket
 import threading
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
 from typing import Any
 
-from ..core.game import utcnow
 from ..core.messages import generator_gave_up
-from ..store.store import Store, Ticket
+from ..store.shared import Shared, Ticket
 from ..work.budget import Busy, OutOfTime
 
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 15 * 60  # a finished job's outcome (and file) is kept this long
-QUEUE_SECONDS = 5 * 60  # how long a job may wait behind others before it starts
-GRACE_SECONDS = 30  # past its budget, a job whose process is gone is still "waiting" this long
-THREADS = 2  # jobs running at once in one process (their heavy parts queue for slots)
+QUEUE_SECONDS = 5 * 60  # how long a job may wait for a worker before it is refused
+THREADS = 2  # default jobs at once per process (their heavy parts queue for slots)
+LEASE_SECONDS = 5.0  # a worker that stops renewing loses its job after this long
+HEARTBEAT_SECONDS = 1.0  # how often leases are renewed
+POLL_SECONDS = 1.0  # how often an idle job thread looks for work started elsewhere
+MAX_ATTEMPTS = 3  # starts of one job (the first and two takeovers)
+GAVE_UP = ("The server working on this stopped {n} times before finishing it (it was restarted or "
+           "went away). Please try again; if it keeps happening, try smaller options.")
+NOT_TAKEN = ("No server was free to start on this within {minutes} minutes. Please try again later.")
 
-Progress = Callable[[str, float], None]  # (what is happening, seconds until the next word)
-Work = Callable[[str, Progress], str]  # (ticket, progress) -> the result kept on the ticket
+Progress = Callable[[str], None]  # what is happening now, for the waiting page
+
+
+@dataclass(frozen=True)
+class Done:
+    """A job's outcome: the text kept on the ticket and maybe a file (a booklet's PDF)."""
+
+    result: str
+    data: bytes | None = None
+
+
+Work = Callable[[Ticket, Progress], Done]
+
+
+@dataclass(frozen=True)
+class Handler:
+    work: Work
+    out_of_time: Callable[[float], str]
 
 
 class Jobs:
-    """Jobs of this process, their tickets in the database."""
+    """The job queue as this process sees it: submitting, waiting, and doing jobs."""
 
-    def __init__(self, store: Store, folder: str):
-        self.store = store
-        self.folder = folder  # where jobs keep their files
-        self._executor: ThreadPoolExecutor | None = None
-        self._futures: dict[str, Future[None]] = {}
+    def __init__(self, shared: Shared, threads: int = THREADS,
+                 context: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext):
+        self.shared = shared
+        self.threads = threads
+        self._context = context  # entered around each job (the app context)
+        self.owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+        self._handlers: dict[str, Handler] = {}
+        self._running: set[str] = set()  # tickets this process holds leases on
+        self._claimed = 0  # jobs this process is doing (each in a thread of its own)
         self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)  # new local work, or a local job finished
+        self._stopping = threading.Event()
+        self._workers: list[threading.Thread] = []
+        self._pid = 0
 
-    def submit(self, kind: str, request: dict[str, Any], seconds: float, work: Work,
-               out_of_time: Callable[[float], str] = generator_gave_up) -> str:
-        """Start ``work(ticket, progress)``, whose first step takes at most ``seconds``; returns the ticket.
+    def handle(self, kind: str, work: Work, out_of_time: Callable[[float], str] = generator_gave_up) -> None:
+        """Register the handler of a kind of job.
 
-        ``work`` returns the text kept as the ticket's result.  A ValueError it raises
-        is kept as the message of a refusal, and so is running out of time
-        (``out_of_time(seconds)`` says it) or finding the server busy; anything else is
-        a failure.
+        ``work(ticket, progress)`` returns the outcome.  A ValueError it raises is kept as
+        the message of a refusal, and so is running out of time (``out_of_time(seconds)``
+        says it) or finding the server busy; anything else is a failure.
         """
+        self._handlers[kind] = Handler(work, out_of_time)
+
+    # --- asking for work ---------------------------------------------------------------
+
+    def submit(self, kind: str, request: dict[str, Any]) -> str:
+        """Queue a job of a registered kind; returns its ticket."""
+        if kind not in self._handlers:
+            raise KeyError(f"no handler for jobs of kind {kind!r}")
         ticket = uuid.uuid4().hex
-        self.store.add_ticket(ticket, kind, request, QUEUE_SECONDS + seconds, KEEP_SECONDS)
-        self._forget_old_files()
-        with self._lock:
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="hidato-jobs")
-            self._futures[ticket] = self._executor.submit(self._run, ticket, seconds, work, out_of_time)
+        self.shared.add_job(ticket, kind, request, QUEUE_SECONDS, KEEP_SECONDS)
+        if self.threads:
+            self.start()
+            with self._wake:
+                self._wake.notify_all()
         return ticket
 
-    def _run(self, ticket: str, seconds: float, work: Work, out_of_time: Callable[[float], str]) -> None:
-        def progress(text: str, next_seconds: float) -> None:
-            self.store.update_ticket(ticket, "running", text, seconds=next_seconds)
-
-        progress("", seconds + GRACE_SECONDS)
-        try:
-            result = work(ticket, progress)
-        except OutOfTime as err:
-            self.store.update_ticket(ticket, "refused", out_of_time(err.seconds))
-        except (ValueError, Busy) as err:
-            self.store.update_ticket(ticket, "refused", str(err))
-        except Exception as err:  # a bug: the person is told it failed, the log has why
-            log.exception("job %s failed", ticket)
-            self.store.update_ticket(ticket, "failed", f"{type(err).__name__}: {err}")
-        else:
-            self.store.update_ticket(ticket, "done", result)
-
-    def wait(self, ticket: str, seconds: float) -> bool:
-        """Whether the job (started by this process) finished within ``seconds``."""
-        with self._lock:
-            future = self._futures.get(ticket)
-        if future is None:
-            return False
-        try:
-            future.result(timeout=max(0.0, seconds))
-        except FutureTimeout:
-            return False
-        finally:
-            if future.done():
-                with self._lock:
-                    self._futures.pop(ticket, None)
-        return True
+    def wait(self, ticket: str, kind: str, seconds: float) -> bool:
+        """Whether the job finished within ``seconds`` (wherever it runs)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            found = self.shared.job(ticket, kind)
+            if found is None or found.finished:
+                return found is not None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            with self._wake:  # woken at once by a job of this process, else look again soon
+                self._wake.wait(min(left, 0.1))
 
     def status(self, ticket: str, kind: str, take: bool = False) -> Ticket | None:
-        """The ticket, None if unknown or if the process doing it stopped; ``take``: used once."""
-        found = self.store.ticket(ticket, kind, take=take)
-        if found is None:
-            return None
-        if found.status in ("waiting", "running") and found.deadline < utcnow():
-            return None
-        return found
+        """The job, None if unknown; ``take``: a finished one is used once (then gone).
 
-    def path(self, ticket: str, suffix: str) -> str:
-        """Where a job keeps its file (made by any process, read by any)."""
-        os.makedirs(self.folder, mode=0o700, exist_ok=True)
-        return os.path.join(self.folder, f"{ticket}{suffix}")
+        A job no worker took within ``QUEUE_SECONDS`` is refused here, with a message.
+        """
+        found = self.shared.job(ticket, kind, take=take)
+        if found is None or not found.overdue:
+            return found
+        message = NOT_TAKEN.format(minutes=QUEUE_SECONDS // 60)
+        return Ticket(found.ticket, found.kind, found.request, "refused", message, found.created, found.deadline,
+                      found.attempts, found.started)
 
-    def _forget_old_files(self) -> None:
-        if not os.path.isdir(self.folder):
+    def file(self, ticket: str) -> bytes | None:
+        """The file a finished job made (a booklet's PDF), if still kept."""
+        return self.shared.job_file(ticket)
+
+    # --- doing work ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start this process's job dispatcher and its heartbeat (once per process: a forked
+        copy starts its own)."""
+        if not self.threads:
             return
-        cutoff = time.time() - KEEP_SECONDS
-        for name in os.listdir(self.folder):
-            path = os.path.join(self.folder, name)
-            try:
-                if os.path.getmtime(path) < cutoff:
-                    os.unlink(path)
-            except FileNotFoundError:
-                pass  # another process cleared it first
-
-    def shutdown(self) -> None:
         with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            if self._pid == os.getpid() or self._stopping.is_set():
+                return
+            self._pid = os.getpid()
+            self.owner = f"{socket.gethostname()}/{self._pid}/{secrets.token_hex(4)}"
+            self._running = set()
+            self._workers = [threading.Thread(target=self._dispatch, daemon=True, name="hidato-jobs"),
+                             threading.Thread(target=self._heartbeat, daemon=True, name="hidato-job-lease")]
+        for thread in self._workers:
+            thread.start()
+
+    def _dispatch(self) -> None:
+        """Take jobs while a job thread is free: one query a poll per process, however many threads."""
+        kinds = list(self._handlers)
+        gave_up = GAVE_UP.format(n=MAX_ATTEMPTS)
+        while not self._stopping.is_set():
+            with self._wake:
+                while self._claimed >= self.threads and not self._stopping.is_set():
+                    self._wake.wait()
+            if self._stopping.is_set():
+                return
+            try:
+                job = self.shared.claim_job(self.owner, kinds, LEASE_SECONDS, MAX_ATTEMPTS, gave_up)
+            except Exception:  # noqa: BLE001 - the database away for a moment: look again later
+                log.exception("could not look for jobs")
+                job = None
+            if job is None:
+                with self._wake:
+                    self._wake.wait(POLL_SECONDS * (0.5 + random.random()))
+                continue
+            with self._lock:
+                self._claimed += 1
+                self._running.add(job.ticket)
+            threading.Thread(target=self._run, args=(job,), daemon=True, name="hidato-job").start()
+
+    def _run(self, job: Ticket) -> None:
+        handler = self._handlers[job.kind]
+        try:
+            status, result, data = self._outcome(job, handler)
+            try:
+                if not self.shared.finish_job(job.ticket, self.owner, status, result, data):
+                    log.warning("job %s was taken over before it finished here; its result is dropped", job.ticket)
+            except Exception:  # noqa: BLE001 - the lease runs out and another worker does it again
+                log.exception("could not record the outcome of job %s", job.ticket)
+        finally:
+            with self._wake:
+                self._running.discard(job.ticket)
+                self._claimed -= 1
+                self._wake.notify_all()
+
+    def _outcome(self, job: Ticket, handler: Handler) -> tuple[str, str, bytes | None]:
+        def progress(text: str) -> None:
+            self.shared.job_progress(job.ticket, self.owner, text)
+
+        try:
+            with self._context():
+                done = handler.work(job, progress)
+        except OutOfTime as err:
+            return "refused", handler.out_of_time(err.seconds), None
+        except (ValueError, Busy) as err:
+            return "refused", str(err), None
+        except Exception as err:  # a bug: the person is told it failed, the log has why
+            log.exception("job %s failed", job.ticket)
+            return "failed", f"{type(err).__name__}: {err}", None
+        return "done", done.result, done.data
+
+    def _heartbeat(self) -> None:
+        while not self._stopping.wait(HEARTBEAT_SECONDS):
+            with self._lock:
+                held = sorted(self._running)
+            if not held:
+                continue
+            try:
+                lost = self.shared.renew_jobs(held, self.owner, LEASE_SECONDS)
+            except Exception:  # noqa: BLE001 - renewed at the next beat, within the lease
+                log.exception("could not renew job leases")
+                continue
+            for ticket in lost:
+                log.warning("lost the lease on job %s (this process was too slow to renew it)", ticket)
+
+    def running(self) -> int:
+        """How many jobs this process is doing now."""
+        with self._lock:
+            return len(self._running)
+
+    def shutdown(self, wait: float = 0.0) -> None:
+        """Take no more jobs; wait up to ``wait`` seconds for the ones running to finish (their
+        leases run out otherwise, and another worker does them again)."""
+        self._stopping.set()
+        with self._wake:
+            self._wake.notify_all()
+        deadline = time.monotonic() + wait
+        while self.running() and time.monotonic() < deadline:
+            time.sleep(0.05)
+

@@ -15,9 +15,10 @@ from ..core.game import Game, utcnow
 from ..core.options import VARIANTS, Options, parse_options
 from ..core.stats import record
 from ..store.catalog import daily
+from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
-from .jobs import GRACE_SECONDS, Progress
+from .jobs import Done, Progress
 from .services import services
 
 bp = Blueprint("pages", __name__)
@@ -94,16 +95,18 @@ def new_puzzle() -> Any:
     if stored is not None:
         found.refiller.request(options)  # put another in its place
         return redirect(url_for("play.page", code=stored.code), 303)
-    budget = float(current_app.config["GENERATE_SECONDS"])
-
-    def work(_ticket: str, _progress: Progress) -> str:
-        return found.store.save_puzzle(heavy.generate(found.runner, budget, options)).code
-
-    ticket = found.jobs.submit("generate", asdict(options), budget + GRACE_SECONDS, work)
-    if found.jobs.wait(ticket, float(current_app.config["GENERATE_WAIT_SECONDS"])):
+    ticket = found.jobs.submit("generate", asdict(options))
+    if found.jobs.wait(ticket, "generate", float(current_app.config["GENERATE_WAIT_SECONDS"])):
         return _generated(ticket)
     found.refiller.request(options)  # slow options: keep some in the pool from now on
     return redirect(url_for("pages.waiting", ticket=ticket), 303)
+
+
+def generate_job(job: Ticket, _progress: Progress) -> Done:
+    """The job behind New puzzle: a puzzle for the options asked, stored; its id."""
+    found = services()
+    budget = float(current_app.config["GENERATE_SECONDS"])
+    return Done(found.store.save_puzzle(heavy.generate(found.runner, budget, Options(**job.request))).code)
 
 
 def _generated(ticket: str) -> Any:
@@ -131,7 +134,7 @@ def waiting(ticket: str) -> Any:
     job = services().jobs.status(ticket, "generate")
     if job is None:
         return _generated(ticket)
-    elapsed = max(0.0, (utcnow() - job.created).total_seconds())
+    elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())  # this attempt's time
     limit = float(current_app.config["GENERATE_SECONDS"])
     return render_template("waiting.html", options=Options(**job.request), job=job, elapsed=elapsed,
                            limit=limit, share=min(0.95, elapsed / limit) if limit else 0)

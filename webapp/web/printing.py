@@ -10,7 +10,6 @@ that reloads itself until the PDF is ready.
 from __future__ import annotations
 
 import json
-import os
 import re
 from typing import Any
 
@@ -42,13 +41,13 @@ from ..paper.booklet import (
 from ..paper.drawing import draw_board
 from ..store.catalog import NotPlayable, PuzzleNotFound
 from ..store.pool import POOLED_DIFFICULTIES
-from ..store.store import Ticket
+from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from . import heavy
-from .jobs import GRACE_SECONDS, Progress
+from .jobs import Done, Progress
 from .puzzles import find_puzzle
 from .security import public_link
-from .services import Services, services
+from .services import services
 
 bp = Blueprint("printing", __name__)
 
@@ -167,26 +166,29 @@ def booklet() -> Any:
     except ValueError as err:
         return _booklet_form(request.form, str(err), 400)
     found = services()
-    title = title_of(options)
     asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
-    budget = float(current_app.config["GENERATE_SECONDS"])
-    ticket = found.jobs.submit("booklet", asked, budget, _booklet_work(found, options, budget))
-    if found.jobs.wait(ticket, float(current_app.config["BOOKLET_WAIT_SECONDS"])):
-        job = found.jobs.status(ticket, "booklet", take=True)
-        if job is not None and job.status == "done":
-            path = found.jobs.path(ticket, ".pdf")
-            with open(path, "rb") as handle:
-                pdf = handle.read()
-            os.unlink(path)
-            return _pdf_response(title, pdf)
-        if job is not None:
+    # What the request decided (the paper from its languages, the name line's box), so the
+    # job, done by any worker outside this request, reads the same options.
+    asked.update(paper=options.paper, name_line="on" if options.name_line else "", name_line_shown="1")
+    ticket = found.jobs.submit("booklet", asked)
+    if found.jobs.wait(ticket, "booklet", float(current_app.config["BOOKLET_WAIT_SECONDS"])):
+        job = found.jobs.status(ticket, "booklet")
+        pdf = found.jobs.file(ticket) if job is not None and job.status == "done" else None
+        if job is not None and job.finished:
+            found.jobs.status(ticket, "booklet", take=True)
+        if pdf is not None:
+            return _pdf_response(title_of(options), pdf)
+        if job is not None and job.status != "done":
             return _failed(job)
     return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
 
 
-def _booklet_work(found: Services, options: BookletOptions, budget: float) -> Any:
+def booklet_job_work(job: Ticket, progress: Progress) -> Done:
     """The job that makes a booklet: its puzzles (from the pool when no seed is asked for),
-    then the PDF, each in a child process under its budget."""
+    then the PDF, each in a child process under its budget; the PDF is kept with the job."""
+    found = services()
+    options = parse_booklet_form(job.request)
+    budget = float(current_app.config["GENERATE_SECONDS"])
     link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
     title = title_of(options)
 
@@ -198,30 +200,25 @@ def _booklet_work(found: Services, options: BookletOptions, budget: float) -> An
             found.refiller.request(wanted)  # put another in its place
         return stored
 
-    def work(ticket: str, progress: Progress) -> str:
-        puzzles = make_puzzles(
-            options, take=None if options.seed is not None else from_pool,
-            progress=lambda done, count: progress(f"{done} of {count} puzzles made", budget + GRACE_SECONDS),
-            make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
-        links = {}
-        for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
-            found.store.save_puzzle(stored)
-            short = found.store.short_code(stored.code)
-            if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
-                links[stored.code] = f"{link_root}/s/{short}"
-        progress("laying out the pages", RENDER_SECONDS + GRACE_SECONDS)
-        try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
-            pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
-                                          options.paper, options.name_line)
-        except OutOfTime as err:
-            raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
-                             "try fewer puzzles or more to a page.") from None
-        with open(found.jobs.path(ticket, ".pdf"), "wb") as handle:
-            handle.write(pdf)
-        laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
-        return json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)})
-
-    return work
+    puzzles = make_puzzles(
+        options, take=None if options.seed is not None else from_pool,
+        progress=lambda done, count: progress(f"{done} of {count} puzzles made"),
+        make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
+    links = {}
+    for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
+        found.store.save_puzzle(stored)
+        short = found.store.short_code(stored.code)
+        if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
+            links[stored.code] = f"{link_root}/s/{short}"
+    progress("laying out the pages")
+    try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
+        pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
+                                      options.paper, options.name_line)
+    except OutOfTime as err:
+        raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
+                         "try fewer puzzles or more to a page.") from None
+    laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
+    return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)}), pdf)
 
 
 @bp.get("/booklet/<ticket>")
@@ -233,7 +230,7 @@ def booklet_job(ticket: str) -> Any:
                    "Please ask for it again.")
     if job.status in ("waiting", "running"):
         what = "Your booklet"
-        return render_template("job_waiting.html", title="Making your booklet", what=what,
+        return render_template("job_waiting.html", title="Making your booklet", what=what, job=job,
                                progress=job.result if job.status == "running" else "waiting for its turn")
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)
@@ -254,11 +251,9 @@ def _failed(job: Ticket) -> tuple[str, int]:
 def booklet_pdf(ticket: str) -> Any:
     """The finished booklet's PDF."""
     job = services().jobs.status(ticket, "booklet")
-    path = services().jobs.path(ticket, ".pdf")
-    if job is None or job.status != "done" or not os.path.exists(path):
+    pdf = services().jobs.file(ticket) if job is not None and job.status == "done" else None
+    if job is None or pdf is None:
         abort(404, "This booklet is not ready or has expired. Please ask for it again.")
-    with open(path, "rb") as handle:
-        pdf = handle.read()
     return _pdf_response(json.loads(job.result or "{}").get("title", "booklet"), pdf)
 
 

@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "SOLVE_SECONDS": 3.0,  # a solve, check, grade or hint
     "GENERATE_SECONDS": 60.0,  # a generation
     "WORK_SLOTS": None,  # None: half the processors, at least one
+    "JOB_THREADS": 2,  # threads per server process doing jobs (0: none, leave them to `hidato worker`)
     "SLOT_WAIT_SECONDS": 2.0,  # how long a request waits for a slot for heavy work
     "GENERATE_WAIT_SECONDS": 1.0,  # how long New puzzle waits before a waiting page
     "BOOKLET_WAIT_SECONDS": 1.0,  # how long the booklet form waits before its progress page
@@ -69,6 +70,7 @@ def check(config: Config) -> None:
     config["POOL_FILL"] = _flag(config, "POOL_FILL")
     config["HTTPS"] = _flag(config, "HTTPS")
     config["PROXIES"] = _whole(config, "PROXIES", low=0)
+    config["JOB_THREADS"] = _whole(config, "JOB_THREADS", low=0)
     slots = config.get("WORK_SLOTS")
     config["WORK_SLOTS"] = default_slot_count() if slots in (None, "") else _whole(config, "WORK_SLOTS", low=1)
     for name in _NUMBERS:
