@@ -141,7 +141,7 @@ def test_the_session_and_its_entries_are_the_same_on_both_hosts(site: tuple[Data
     acknowledged = enter(browser, cells)
     undo = browser.post(PAGE, {"action": "undo"}, htmx=True)
     undone = cells[-1]
-    assert undo.status == 200 and "Undid" in undo.text and name(undone) + '"' in undo.text, f"Undo: {undo}"
+    assert undo.status == 200 and "Undid" in undo.text, f"Undo: {undo}"
     assert shown_values(undo.text).get(undone) is None, f"Undo left {name(undone)} filled: {undo}"
     del acknowledged[undone]
     assert_entries_kept(browser, hosts, acknowledged)
