@@ -21,6 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from engine import puzzle_to_id
+
+from puzzle_files import DATA, load
 from two_hosts import (
     LEASE_SECONDS,
     NO_POSTGRES,
@@ -36,10 +40,6 @@ from two_hosts import (
     running,
     two_hosts,
 )
-
-from engine import puzzle_to_id
-
-from puzzle_files import DATA, load
 
 pytestmark = pytest.mark.slow
 
