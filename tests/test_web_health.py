@@ -42,9 +42,12 @@ def test_unhealthy_when_the_database_is_gone(app: Flask, client: FlaskClient, tm
         url = url.update_query_dict({"host": str(gone)})
     else:
         url = make_url(f"sqlite:///{gone}/hidato.sqlite3")
-    store.engine.dispose()
-    store.engine = create_engine(url)
-    response = client.get("/healthz", headers={"Host": "10.0.0.7"})
+    kept, store.engine = store.engine, create_engine(url)
+    try:
+        response = client.get("/healthz", headers={"Host": "10.0.0.7"})
+    finally:
+        store.engine.dispose()
+        store.engine = kept  # closed with the app, with whatever its sessions opened
     text = response.get_data(as_text=True)
     assert response.status_code == 503 and response.mimetype == "text/plain"
     assert text.startswith("database unreachable") and len(text) < 100 and "Traceback" not in text
