@@ -85,6 +85,7 @@ class Jobs:
         self._handlers: dict[str, Handler] = {}
         self._running: set[str] = set()  # tickets this process holds leases on
         self._claimed = 0  # jobs this process is doing (each in a thread of its own)
+        self._random = random.Random()  # its own: polls of many processes spread out, apart from anyone's seed
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)  # new local work, or a local job finished
         self._stopping = threading.Event()
@@ -178,7 +179,7 @@ class Jobs:
                 job = None
             if job is None:
                 with self._wake:
-                    self._wake.wait(POLL_SECONDS * (0.5 + random.random()))
+                    self._wake.wait(POLL_SECONDS * (0.5 + self._random.random()))
                 continue
             with self._lock:
                 self._claimed += 1
@@ -237,11 +238,16 @@ class Jobs:
 
     def shutdown(self, wait: float = 0.0) -> None:
         """Take no more jobs; wait up to ``wait`` seconds for the ones running to finish (their
-        leases run out otherwise, and another worker does them again)."""
+        leases run out otherwise, and another worker does them again).  The dispatcher and
+        the heartbeat have ended when this returns, so the database can be closed."""
         self._stopping.set()
         with self._wake:
             self._wake.notify_all()
         deadline = time.monotonic() + wait
         while self.running() and time.monotonic() < deadline:
             time.sleep(0.05)
-
+        with self._lock:
+            threads, self._workers = self._workers, []
+        for thread in threads:
+            if thread is not threading.current_thread():
+                thread.join(timeout=10)

@@ -23,7 +23,7 @@ class Services:
     def close(self) -> None:
         """Stop the background work and close the database (tests, a worker leaving)."""
         self.refiller.stop()
-        self.jobs.shutdown()
+        self.jobs.shutdown(wait=5)  # a job still writing to the database gets a moment to finish
         self.store.close()
 
 
