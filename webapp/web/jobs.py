@@ -116,7 +116,10 @@ class Jobs:
         return ticket
 
     def wait(self, ticket: str, kind: str, seconds: float) -> bool:
-        """Whether the job finished within ``seconds`` (wherever it runs)."""
+        """Whether the job finished within ``seconds`` (wherever it runs); a wait of 0 does
+        not look (the person goes straight to the waiting page)."""
+        if seconds <= 0:
+            return False
         deadline = time.monotonic() + seconds
         while True:
             found = self.shared.job(ticket, kind)
