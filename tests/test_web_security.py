@@ -4,6 +4,7 @@ the secret key, headers, escaping, SQL, request sizes, rate limits and time budg
 from __future__ import annotations
 
 import ast
+import logging
 import re
 import time
 from pathlib import Path
@@ -547,3 +548,17 @@ def test_the_puzzle_of_the_day_has_a_time_budget_too(tmp_path: Path, make_app) -
     response = app.test_client().get("/")
     assert response.status_code == 200
     assert "not ready yet" in response.get_data(as_text=True)
+
+
+def test_a_host_signing_with_another_key_than_the_others_is_told_at_start(tmp_path: Path, make_app,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    first = make_app(tmp_path / "instance", SECRET_KEY="the-key-of-every-host")
+    store = first.extensions["hidato"].store
+    assert keys.check_agreement(store, "the-key-of-every-host", [])
+    with caplog.at_level(logging.ERROR, logger="webapp.web.keys"):
+        make_app(tmp_path / "instance", SECRET_KEY="a-key-set-on-one-host-only")
+    assert "SECRET_KEY differs from the key other hosts" in caplog.text
+    # A rotation: the new key lists the old one among its fallbacks, and becomes the one to agree with.
+    assert keys.check_agreement(store, "the-new-key", ["the-key-of-every-host"])
+    assert keys.check_agreement(store, "the-new-key", [])
+    assert not keys.check_agreement(store, "the-key-of-every-host", [])  # a host left on the old key

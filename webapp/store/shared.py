@@ -219,6 +219,12 @@ class Shared:
             raise RuntimeError(f"the site key {name!r} could not be made")
         return found
 
+    def find_site_key(self, name: str) -> str | None:
+        """A shared secret if it was made, else None (``site_key`` makes it)."""
+        with self.store._session() as session:
+            value = session.scalar(select(SiteKeyRow.value).where(SiteKeyRow.name == name))
+            return str(value) if value else None
+
     def set_site_key(self, name: str, value: str) -> None:
         """Replace a shared secret (key rotation)."""
         with self.store._session() as session:

@@ -14,18 +14,21 @@ can be restarted one at a time.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import logging
 import os
 import secrets
 
 from flask import Flask
-from sqlalchemy import select
 
-from ..store.models import SiteKeyRow
 from ..store.shared import Shared
 from ..store.store import Store
 
 SESSION = "session"
 PREVIOUS = "session-previous"
+CHECK = "session-check"  # a fingerprint of the key hosts sign with (check_agreement)
+log = logging.getLogger(__name__)
 
 
 def init_app(app: Flask, store: Store) -> None:
@@ -37,6 +40,7 @@ def init_app(app: Flask, store: Store) -> None:
         if previous:
             fallbacks.append(previous)
     app.config["SECRET_KEY_FALLBACKS"] = fallbacks
+    check_agreement(store, str(app.config["SECRET_KEY"]), fallbacks)
 
 
 def instance_key(instance_path: str) -> str | None:
@@ -50,9 +54,35 @@ def instance_key(instance_path: str) -> str | None:
 
 def find_key(store: Store, name: str) -> str | None:
     """A site key if it was made, else None (``Shared.site_key`` makes it)."""
-    with store.engine.connect() as connection:
-        value = connection.scalar(select(SiteKeyRow.value).where(SiteKeyRow.name == name))
-    return str(value) if value else None
+    return Shared(store).find_site_key(name)
+
+
+def check_agreement(store: Store, key: str, fallbacks: list[str]) -> bool:
+    """Whether this host signs with the key the other hosts of this database sign with.
+
+    The database keeps a fingerprint of the key in use (``session-check``, an HMAC: it
+    tells nothing of the key); a host whose key is new but lists the fingerprinted one
+    among its fallbacks is a rotation and moves the fingerprint on.  Any other
+    difference is logged loudly: players whose requests reach this host and another
+    would keep losing their session.
+    """
+    shared = Shared(store)
+    mine = _fingerprint(key)
+    found = shared.site_key(CHECK, first=mine)
+    if hmac.compare_digest(found, mine):
+        return True
+    if any(hmac.compare_digest(found, _fingerprint(old)) for old in fallbacks):
+        shared.set_site_key(CHECK, mine)  # the key was rotated: this host has the new one
+        return True
+    log.error("SECRET_KEY differs from the key other hosts of this database sign session cookies with: "
+              "players whose requests reach this host and another will lose their session. Set the same "
+              "SECRET_KEY on every host (or none, to use the key kept in the database); to change it, list "
+              "the old one in HIDATO_SECRET_KEY_FALLBACKS.")
+    return False
+
+
+def _fingerprint(key: str) -> str:
+    return hmac.new(key.encode(), b"hidato session key check", hashlib.sha256).hexdigest()
 
 
 def rotate(store: Store) -> None:
