@@ -7,6 +7,9 @@ board as thick segments along every edge that has no cell beyond it.  The templa
 so the browser, its print view and WeasyPrint draw exactly the same picture.  Holes
 are not drawn at all: they stay blank paper.
 
+The same geometry is drawn as a PNG for shared links (``preview.py``): the cells'
+corners and the outline's segments are kept as numbers too.
+
 Pure Python, no Flask: the booklet command renders it without an app.
 """
 
@@ -24,6 +27,8 @@ SIDE = 40.0  # a square cell's side, and a hexagon's width, in SVG units
 THIN = 1.0  # lines between cells
 THICK = 4.0  # the board's outline
 HEX_RADIUS = SIDE / math.sqrt(3)  # centre to corner of a pointy-top hexagon SIDE wide
+
+Point = tuple[float, float]  # (x, y) in SVG units, y downwards
 
 # Square sides as (drow, dcol) beyond them, with the corners they join (0..3: top left,
 # top right, bottom right, bottom left).
@@ -51,6 +56,7 @@ class CellShape:
     text: str
     given: bool
     highlight: bool
+    corners: tuple[Point, ...] = ()  # the polygon's corners as numbers (``points`` as text)
 
     @property
     def label(self) -> str:
@@ -73,6 +79,7 @@ class Drawing:
 
     thin: float = THIN
     thick: float = THICK
+    edges: tuple[tuple[Point, Point], ...] = ()  # the outline's segments (``outline`` as path data)
 
     @property
     def pixel_width(self) -> str:
@@ -136,6 +143,7 @@ def draw_board(puzzle: Puzzle, values: Mapping[Cell, int] | None = None,
             text="" if value is None else str(value),
             given=cell in puzzle.givens,
             highlight=cell in marked,
+            corners=tuple(corners),
         ))
         if hex_board:
             sides = [((even if r % 2 == 0 else odd), a, b) for even, odd, a, b in _HEX_SIDES]
@@ -151,15 +159,15 @@ def draw_board(puzzle: Puzzle, values: Mapping[Cell, int] | None = None,
         width, height = SIDE * board.cols, SIDE * board.rows
     outline = " ".join(f"M{_num(a[0])} {_num(a[1])}L{_num(b[0])} {_num(b[1])}" for a, b in edges)
     return Drawing(round(width, 2), round(height, 2), tuple(cells), outline, font, hex_board,
-                   board.rows, board.cols)
+                   board.rows, board.cols, edges=tuple(edges))
 
 
-def _square_corners(r: int, c: int) -> list[tuple[float, float]]:
+def _square_corners(r: int, c: int) -> list[Point]:
     x, y = c * SIDE, r * SIDE
     return [(x, y), (x + SIDE, y), (x + SIDE, y + SIDE), (x, y + SIDE)]
 
 
-def _hex_corners(r: int, c: int) -> list[tuple[float, float]]:
+def _hex_corners(r: int, c: int) -> list[Point]:
     s = HEX_RADIUS
     cx = SIDE * (c + 0.5 + 0.5 * (r % 2))
     cy = s + 1.5 * s * r

@@ -1,7 +1,8 @@
 """Printing: a puzzle's printable page, and PDF booklets of new puzzles.
 
 ``/p/<id>/print`` is the board alone as the browser prints it (``?solution=1``: solved);
-the play page prints the same sheet through its print stylesheet.  ``/booklet`` asks
+the play page prints the same sheet through its print stylesheet, and ``/p/<id>/preview.png``
+is its board as the picture a shared link shows (``preview.py``).  ``/booklet`` asks
 for the kind and number of puzzles and answers with a PDF (``booklet.py``); a booklet
 that takes more than a moment is made in the background (``jobs.py``) behind a page
 that reloads itself until the PDF is ready.
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
-from engine import DIFFICULTIES, SHAPES, puzzle_to_id
+from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
 from engine import seconds as seconds_text
 
 from ..core.options import VARIANTS, Options, check_difficulty, check_shape, check_size, check_variant
@@ -39,6 +41,7 @@ from ..paper.booklet import (
     title_of,
 )
 from ..paper.drawing import draw_board
+from ..paper.preview import preview_png
 from ..store.catalog import NotPlayable, PuzzleNotFound
 from ..store.pool import POOLED_DIFFICULTIES
 from ..store.shared import Ticket
@@ -88,6 +91,27 @@ def sheet(code: str) -> Any:
     if stored.code != code:
         return redirect(url_for("printing.sheet", code=stored.code, solution="1" if solved else None), 301)
     return render_template("print.html", stored=stored, sheet=print_sheet(stored, solved), solution=solved)
+
+
+@lru_cache(maxsize=64)
+def _preview(code: str, caption: str) -> bytes:
+    return preview_png(puzzle_from_id(code), caption)
+
+
+@bp.get("/p/<code>/preview.png")
+def preview(code: str) -> Any:
+    """The board as a 1200x630 PNG, for the preview a shared link shows (og:image).
+
+    Only puzzles the site has stored (its page was opened once): nothing is solved here,
+    and an unknown id is a 404. A puzzle never changes, so caches may keep it for a year.
+    """
+    stored = services().store.find_puzzle(code)
+    if stored is None:
+        abort(404, f"There is no puzzle with the id {code[:60]!r} on this site.")
+    response = make_response(_preview(stored.code, describe(stored)))
+    response.mimetype = "image/png"
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
 
 
 # --- booklets ---------------------------------------------------------------------------
