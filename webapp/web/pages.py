@@ -1,4 +1,5 @@
-"""Home (puzzle of the day, New puzzle form, examples), the waiting page, My puzzles."""
+"""Home (puzzle of the day, New puzzle form, examples), the waiting page, My puzzles;
+robots.txt and what the pages' <head> says about them (descriptions, absolute links)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,21 @@ import secrets
 from dataclasses import asdict
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game, utcnow
-from ..core.options import VARIANTS, Options, parse_options
+from ..core.options import VARIANTS, Options, parse_options, variant_of
 from ..core.stats import record
+from ..core.stored import StoredPuzzle
 from ..store.catalog import daily
 from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .jobs import Done, Progress
+from .security import public_link
 from .services import services
 
 bp = Blueprint("pages", __name__)
@@ -153,3 +156,56 @@ def mine() -> Any:
                            done=[g for g in games if g.state.solved_at or g.state.revealed],
                            record=record(((g.puzzle, g.state) for g in games), today),
                            archive=store.dailies(today), today=today)
+
+
+# --- what search engines and link previews read ------------------------------------------
+
+# Paths crawlers should leave alone: one player's pages, tickets of work in progress that
+# expire (each costs a lookup, a booklet's PDF is large), and other forms of a puzzle's
+# page (printable, text). Puzzles, the home page, the solver and the booklet form stay
+# open, and so does each puzzle's preview image, which link previews fetch.
+ROBOTS_DISALLOW = ("/mine", "/new", "/booklet/", "/solve/", "/p/*/print", "/p/*.txt$", "/healthz")
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    """What crawlers may fetch: the public pages, not the per-player or expensive ones."""
+    root = request.script_root
+    lines = ["User-agent: *", *(f"Disallow: {root}{path}" for path in ROBOTS_DISALLOW), f"Allow: {root}/"]
+    response = Response("\n".join(lines) + "\n", mimetype="text/plain")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@bp.app_template_global()
+def absolute_url(path: str) -> str:
+    """The absolute address of a path of the site (``url_for``'s): from HIDATO_PUBLIC_URL
+    when it is set, else from the request's host (one of TRUSTED_HOSTS)."""
+    return public_link(path) or request.host_url.rstrip("/") + path
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+@bp.app_template_global()
+def puzzle_description(stored: StoredPuzzle) -> str:
+    """A puzzle page in a sentence, for search results and link previews: "A hard Hidato
+    puzzle on a 10×10 rectangle: fill 1 to 100 so each number touches the next across a
+    side or a corner." """
+    board = stored.puzzle.board
+    size = stored.puzzle.size
+    variant = variant_of(board.adjacency)
+    if stored.shape in ("rectangle", "square"):
+        where = f"a {board.rows}×{board.cols} {stored.shape}"
+    elif stored.shape and stored.shape != "custom":
+        where = f"{_a(stored.shape)} of {size} cells"
+    else:
+        where = f"a {board.rows}×{board.cols} board of {size} cells"
+    level = f"{stored.difficulty} {variant.label}" if stored.difficulty else variant.label
+    what = f"{_a(level)} puzzle on {where}"
+    if stored.daily:
+        what = f"The puzzle of the day for {stored.daily.strftime('%-d %B %Y')}: {what}"
+    else:
+        what = what[0].upper() + what[1:]
+    return f"{what}: fill 1 to {size} so each number touches the next {variant.touching}."
