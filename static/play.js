@@ -1,8 +1,10 @@
 // Hidato play aids: selection and the chain (click, tap, drag, Space/Enter), the
 // neighbours of a number highlighted, notes mode, the number pad on touch screens, zoom
-// and pinch, the solved path, copy link and share. Progressive enhancement: the page
-// plays without it, and htmx sends every entry as before (a chain step just fills an
-// input and fires its "change").
+// and pinch, the solved path, copy link and share; the board as one Tab stop (a roving
+// tabindex, arrow keys inside: hidato.js), the focus kept where it was when htmx swaps the
+// game, and the confirmation as a modal dialog. Progressive enhancement: the page plays
+// without it, and htmx sends every entry as before (a chain step just fills an input and
+// fires its "change").
 (function () {
   "use strict";
 
@@ -13,6 +15,10 @@
     down: false,      // the chain counts down
     zoom: 1,
     dragging: false,
+    stop: null,       // [row, col] of the board's one Tab stop (roving tabindex)
+    focusId: null,    // the id of what had the focus when htmx swapped, to find it again
+    typed: null,      // {id, value}: typed into the focused cell while its entry was sent
+    compose: null,    // {input, text}: a note being composed on the number pad (big boards)
   };
   try { state.notes = localStorage.getItem("hidato-notes") === "1"; } catch (e) { /* private mode */ }
 
@@ -115,6 +121,138 @@
     markAround(cell);
   }
 
+  // --- one Tab stop for the board (the WAI-ARIA grid pattern's roving tabindex) ---------
+  // Without JavaScript every open cell is a Tab stop; with it only one is (the cell last
+  // focused, a hint's cell, else the first empty one), and the arrow keys move inside.
+
+  function focusTarget(cell) {
+    if (!cell || cell.classList.contains("hole")) return null;
+    return inputOf(cell) || (cell.classList.contains("given") ? cell : null);
+  }
+
+  function rove() {
+    var cells = document.querySelectorAll("#game .board .cell[data-row]");
+    if (!cells.length) return;
+    var stop = state.stop ? focusTarget(cellAt(state.stop[0], state.stop[1])) : null;
+    if (!stop) {  // the first empty cell, else the first open one, else the first cell
+      cells.forEach(function (cell) {
+        var input = inputOf(cell);
+        if (!stop && input && !input.readOnly && !input.value) stop = input;
+      });
+      stop = stop || document.querySelector("#game .board .cell input:not([readonly])") || focusTarget(cells[0]);
+    }
+    cells.forEach(function (cell) {
+      var target = focusTarget(cell);
+      if (target) target.setAttribute("tabindex", target === stop ? "0" : "-1");
+    });
+  }
+
+  function moveStop(cell) {
+    state.stop = posOf(cell);
+    var target = focusTarget(cell);
+    if (!target || target.getAttribute("tabindex") === "0") return;
+    document.querySelectorAll("#game .board [tabindex='0']").forEach(function (old) {
+      old.setAttribute("tabindex", "-1");
+    });
+    target.setAttribute("tabindex", "0");
+  }
+
+  // A hint's cell becomes the board's Tab stop: the open one it names, if any.
+  function stopAtHint() {
+    var hinted = document.querySelectorAll("#game .board .cell.hinted");
+    var open = Array.prototype.filter.call(hinted, function (cell) {
+      var input = inputOf(cell);
+      return input && !input.readOnly && !input.value;
+    });
+    var cell = open[0] || hinted[0];
+    if (cell) state.stop = posOf(cell);
+  }
+
+  // --- the focus across swaps ----------------------------------------------------------
+  // htmx swaps the whole game after Check, Hint, Reveal...: it focuses the element with
+  // the id that had the focus again (every button has a stable id). When that button is
+  // gone or disabled (Undo with nothing left, Reveal after revealing, the dialog's
+  // buttons), the focus goes to its nearest useful neighbour instead of <body>.
+
+  var FALLBACK = { "tool-undo": "tool-redo", "tool-redo": "tool-undo", "tool-reveal": "tool-restart" };
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // What was typed into a cell while its last entry was on its way (5, Enter, 7, Enter in
+    // notes mode) is not lost when the answer redraws the cell: htmx drops the entry
+    // queued behind it (its element is gone), so it is sent again from the new cell.
+    var target = event.detail.target;
+    var input = target && target.matches && target.matches("#game .board .cell[data-row]") ? inputOf(target) : null;
+    var active = document.activeElement;
+    if (input && input.dataset.sent !== undefined && input.value !== input.dataset.sent) {
+      state.typed = { id: input.id, value: input.value,
+                      send: input !== active || input.dataset.commit === input.value };
+    }
+    if (!active || active === document.body) return;
+    var dialog = active.closest ? active.closest("#confirm") : null;
+    if (dialog) state.focusId = dialog.dataset.opener;
+    else if (active.id) state.focusId = active.id;
+  });
+
+  function usable(element) {
+    return element && !element.disabled && element.getClientRects().length > 0;
+  }
+
+  function restoreTyped() {
+    var typed = state.typed;
+    state.typed = null;
+    var input = typed ? document.getElementById(typed.id) : null;
+    if (!input || input.readOnly) return;
+    input.value = typed.value;
+    if (typed.send) input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function restoreFocus() {
+    var id = state.focusId;
+    state.focusId = null;
+    var active = document.activeElement;
+    if (!id || (active && active !== document.body)) return;
+    var candidates = [document.getElementById(id), document.getElementById(FALLBACK[id] || "")];
+    candidates = candidates.concat(Array.prototype.slice.call(document.querySelectorAll("#tools button")));
+    for (var i = 0; i < candidates.length; i++) {
+      if (usable(candidates[i])) {
+        candidates[i].focus({ preventScroll: true });
+        if (document.activeElement === candidates[i]) return;
+      }
+    }
+  }
+
+  // --- the confirmation (Restart, Reveal) as a modal dialog -----------------------------
+  // The server renders it open in the page's flow (without JavaScript it is a plain part
+  // of the form); here it becomes modal, with the focus on Cancel. Escape cancels it as
+  // the Cancel button does, and the focus goes back to the button that opened it.
+
+  function openDialog() {
+    var dialog = document.getElementById("confirm");
+    if (!dialog || typeof dialog.showModal !== "function" || dialog.dataset.modal) return;
+    dialog.dataset.modal = "1";
+    var inside = dialog.contains(document.activeElement) ? document.activeElement : null;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    var target = inside || document.getElementById("confirm-cancel");
+    if (target) target.focus();
+    state.focusId = null;
+    dialog.addEventListener("cancel", function (event) {
+      event.preventDefault();
+      cancelDialog(dialog);
+    });
+    dialog.addEventListener("close", function () {
+      if (dialog.isConnected && !dialog.open) cancelDialog(dialog);  // closed some other way
+    });
+  }
+
+  function cancelDialog(dialog) {
+    if (dialog.dataset.cancelled) return;
+    dialog.dataset.cancelled = "1";
+    var cancel = document.getElementById("confirm-cancel");
+    if (cancel) cancel.focus();
+    if (cancel) cancel.click();  // the server says "Cancelled"; the focus returns to the opener
+  }
+
   // --- the chain -----------------------------------------------------------------------
 
   // Continue the chain from the anchor into ``cell``; whether it did.
@@ -144,6 +282,7 @@
     var input = inputOf(cell);
     var chained = input && input.dataset.chain === "1";
     if (input) delete input.dataset.chain;
+    if (input) input.dataset.sent = input.value;
     event.detail.parameters.mode = state.notes && !chained ? "notes" : "number";
   });
 
@@ -169,6 +308,8 @@
   document.addEventListener("focusin", function (event) {
     var cell = boardCell(event.target);
     if (cell) {
+      moveStop(cell);
+      if (state.compose && state.compose.input.closest(".cell") !== cell) dropCompose();
       var pos = posOf(cell);
       if (!state.selected || state.selected[0] !== pos[0] || state.selected[1] !== pos[1]) {
         // Moving onto a cell keeps the chain's anchor (it moves only to cells with numbers).
@@ -191,6 +332,18 @@
     if (event.key === "n" || event.key === "N") {
       event.preventDefault();
       toggleNotes();
+      return;
+    }
+    // In notes mode Enter adds the number typed as a note and stays in the cell, so the
+    // next note can follow (5, Enter, 7, Enter; 5 then 7 would be the note 57). Leaving
+    // the cell sends it, as the browser's own "change" does for any entry.
+    var input = inputOf(cell);
+    if (state.notes && event.key === "Enter" && input && event.target === input && input.value.trim()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();  // not also "move on" (hidato.js)
+      input.dataset.commit = input.value;
+      input.blur();
+      input.focus({ preventScroll: true });
     }
   }, true);
 
@@ -220,13 +373,27 @@
   function toggleNotes() {
     state.notes = !state.notes;
     try { localStorage.setItem("hidato-notes", state.notes ? "1" : "0"); } catch (e) { /* private mode */ }
+    dropCompose();
     applyModes();
-    say(state.notes ? "Notes on: digits add or remove small numbers in a cell." : "Notes off: digits enter numbers.");
+    say(state.notes ? "Notes on. " + notesHelp() : "Notes off: digits enter numbers.");
+  }
+
+  // How a note is written: each number is one note, so 5 then 7 is 57 unless sent apart.
+  function notesHelp() {
+    var pad = coarse ? (size() <= 9 ? "Tap a digit to add or remove it as a note" : "Tap a number's digits, then OK") : "";
+    var keys = "type a number and press Enter to add or remove it as a note";
+    return pad ? pad + "; or " + keys + "." : keys.charAt(0).toUpperCase() + keys.slice(1) + ".";
   }
 
   function applyModes() {
     var notes = document.querySelector("[data-notes]");
     if (notes) notes.setAttribute("aria-pressed", String(state.notes));
+    var help = document.getElementById("notes-help");
+    if (help) {
+      var text = state.notes ? "Notes: " + notesHelp() : "";
+      if (help.textContent !== text) help.textContent = text;
+      help.hidden = !state.notes;
+    }
     var down = document.querySelector("[data-chain-down]");
     if (down) down.setAttribute("aria-pressed", String(state.down));
     var g = game();
@@ -269,20 +436,74 @@
     if (event.target.closest && event.target.closest(".pad button")) event.preventDefault();  // keep the cell's focus
   });
 
+  // A note being composed (notes mode on a board past 9): shown in its cell, sent by OK.
+  function dropCompose() {
+    var compose = state.compose;
+    state.compose = null;
+    if (!compose) return;
+    compose.input.value = compose.input.defaultValue;
+    var cell = compose.input.closest(".cell");
+    if (cell) cell.classList.remove("composing");
+  }
+
+  function sendCompose() {
+    var compose = state.compose;
+    state.compose = null;
+    var cell = compose.input.closest(".cell");
+    if (cell) cell.classList.remove("composing");
+    send(compose.input);
+  }
+
+  function padNote(input, key) {
+    if (key === "Enter") {
+      if (state.compose && state.compose.input === input) sendCompose();
+      else say("Tap the digits of a number first, then OK.");
+      return;
+    }
+    if (key === "Delete") {
+      if (state.compose) { dropCompose(); say("Note cleared."); return; }
+      input.value = "";
+      send(input);
+      return;
+    }
+    // Up to 9, one digit is one note: it goes at once.
+    if (size() <= 9) {
+      if (key === "0") { say("Notes on this board are 1 to " + size() + "."); return; }
+      input.value = key;
+      send(input);
+      return;
+    }
+    if (state.compose && state.compose.input !== input) dropCompose();
+    if (!state.compose) state.compose = { input: input, text: "" };
+    var text = (state.compose.text + key).replace(/^0+/, "").slice(0, String(size()).length);
+    state.compose.text = text;
+    input.value = text;
+    var cell = input.closest(".cell");
+    if (cell) cell.classList.toggle("composing", !!text);
+    if (!text) return;
+    if (+text * 10 > size()) sendCompose();  // no more digits can follow
+    else say("Note " + text + "…: tap OK to add it, or another digit.");
+  }
+
   document.addEventListener("click", function (event) {
     var key = event.target.closest ? event.target.closest(".pad [data-key]") : null;
     if (!key) return;
     event.preventDefault();
     var input = padTarget();
-    if (!input) { say("Select an empty cell first."); return; }
+    if (!input) { dropCompose(); say("Select an empty cell first."); return; }
+    if (state.notes) { padNote(input, key.dataset.key); return; }
     if (key.dataset.key === "Delete") {
       input.value = "";
       send(input);
       return;
     }
+    if (key.dataset.key === "Enter") {
+      if (padTimer) send(input);
+      return;
+    }
     input.value = (input.value + key.dataset.key).replace(/^0+/, "").slice(0, String(size()).length);
     clearTimeout(padTimer);
-    // Numbers can have several digits: the entry goes once the player pauses.
+    // Numbers can have several digits: the entry goes once the player pauses (or taps OK).
     if (+input.value * 10 > size()) send(input);
     else padTimer = setTimeout(function () { send(input); }, 900);
   });
@@ -424,11 +645,18 @@
     document.querySelectorAll("#game .board .cell.given").forEach(function (cell) {
       if (!cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");  // arrow keys and the chain reach givens
     });
+    rove();
     restoreSelection();
     drawPath();
+    openDialog();
+    restoreFocus();
+    restoreTyped();
   }
 
-  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target && event.target.id === "game") stopAtHint();
+    refresh();
+  });
   window.addEventListener("resize", function () {
     var old = document.querySelector("#game .path-line");
     if (old) old.remove();

@@ -402,7 +402,7 @@ def test_undo_redo_restart(client: FlaskClient) -> None:
     html = client.post(PAGE, data={"action": "restart-confirm"}, headers=HTMX).get_data(as_text=True)
     assert 'value=""' in input_tag(html, cell) and "Mistakes: 0" in html
     assert "Undo brings your entries back" in status_text(html)
-    assert re.search(r'<button name="action" value="undo">Undo</button>', html)  # enabled
+    assert re.search(r'<button id="tool-undo" name="action" value="undo">Undo</button>', html)  # enabled
     html = client.post(PAGE, data={"action": "undo"}, headers=HTMX).get_data(as_text=True)
     assert f'value="{SOLUTION[cell]}"' in input_tag(html, cell) and "Restart undone" in status_text(html)
 
@@ -419,7 +419,7 @@ def test_restart_without_javascript_asks_on_the_page(client: FlaskClient) -> Non
 def test_an_entry_answers_small_with_the_buttons_and_what_is_missing(client: FlaskClient) -> None:
     html = enter(client, OPEN[0], SOLUTION[OPEN[0]]).get_data(as_text=True)
     assert len(html.encode()) < 4096
-    assert 'id="tools"' in html and re.search(r'<button name="action" value="undo">Undo</button>', html)
+    assert 'id="tools"' in html and re.search(r'<button id="tool-undo" name="action" value="undo">Undo</button>', html)
     missing = re.search(r'class="missing">(.*?)</p>', html, re.S)
     assert missing is not None
     shown = set({**PUZZLE.givens, OPEN[0]: SOLUTION[OPEN[0]]}.values())

@@ -432,8 +432,8 @@ def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tup
 _SIMPLE = {
     "save": "Saved.",
     "cancel": "Cancelled: nothing was changed.",
-    "reveal": "Reveal the whole solution? Confirm below.",
-    "restart": "Restart the puzzle? Confirm below.",
+    "reveal": "Reveal the whole solution? Confirm or cancel.",
+    "restart": "Restart the puzzle? Confirm or cancel.",
 }
 
 
