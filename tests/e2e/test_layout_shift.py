@@ -54,7 +54,8 @@ def test_the_play_page_does_not_move_when_its_scripts_arrive(viewed: Page, codes
     # emulation Chromium counts no shift in the first ~0.4 s after the first paint, so the
     # scripts wait a little longer, as they do on a slow phone network.
     viewed.wait_for_function("() => document.readyState !== 'loading'")
-    viewed.wait_for_function("() => performance.getEntriesByType('paint').some(p => performance.now() > p.startTime + 700)")
+    viewed.wait_for_function("() => performance.getEntriesByType('paint')"
+                             ".some(p => performance.now() > p.startTime + 700)")
     viewed.evaluate(NEXT_FRAMES)
     assert viewed.evaluate("document.documentElement.classList.contains('no-js')")  # no script has run yet
     assert held  # the page's scripts, asked for and waiting
