@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: install run serve test check bench load flood takeover clean
+.PHONY: install run serve test check bench load flood takeover translations clean
 
 # The stamp file is rebuilt when pyproject.toml changes, so new pins get installed.
 $(VENV)/.installed: pyproject.toml
@@ -13,7 +13,20 @@ $(VENV)/.installed: pyproject.toml
 	$(PIP) install --quiet -e '.[test]'
 	touch $@
 
-install: $(VENV)/.installed
+# Compiled catalogues (.mo) are built from the .po files the project keeps in git.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard webapp/translations/*/LC_MESSAGES/messages.po))
+
+install: $(VENV)/.installed $(CATALOGUES)
+
+webapp/translations/%/LC_MESSAGES/messages.mo: webapp/translations/%/LC_MESSAGES/messages.po $(VENV)/.installed
+	$(VENV)/bin/pybabel compile -d webapp/translations -l $* --statistics
+
+# After changing user-facing text: extract the messages and merge them into each
+# language's catalogue (then translate what is new or fuzzy, and make install).
+translations: $(VENV)/.installed
+	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 --sort-by-file \
+		--project=hidato --copyright-holder="Hidato" -o webapp/translations/messages.pot .
+	$(VENV)/bin/pybabel update -i webapp/translations/messages.pot -d webapp/translations --no-wrap
 
 # Serves on http://127.0.0.1:5000 (HOST=0.0.0.0 PORT=8000 make run to change that); the
 # SQLite database is created in instance/ on first run, DATABASE_URL selects another.

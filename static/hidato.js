@@ -248,6 +248,32 @@
     tellPlayer("The server can't be reached: your last entry was not saved. Check the connection and try again.");
   });
 
+  // --- back to a page: what it shows may be old -------------------------------------
+  // Pages with this browser's progress (body[data-back=revalidate]: a puzzle, My
+  // puzzles) may be kept in the back/forward cache, or come back from the HTTP cache
+  // unasked. Either way entries made since (in another tab, or on a page further on)
+  // must show: a puzzle's game is fetched again by htmx, My puzzles reloads.
+
+  function revalidate() {
+    if (document.body.dataset.back !== "revalidate") return;
+    var game = document.getElementById("game");
+    if (game && window.htmx) {
+      window.htmx.ajax("GET", location.href, { target: "#game", select: "#game", swap: "outerHTML" });
+    } else {
+      location.reload();
+    }
+    root.dataset.revalidated = String((+root.dataset.revalidated || 0) + 1);  // for the tests
+  }
+
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      revalidate();
+      return;
+    }
+    var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (nav && nav.type === "back_forward" && nav.transferSize === 0) revalidate();  // from the HTTP cache
+  });
+
   // --- after htmx swaps ------------------------------------------------------------
 
   document.addEventListener("htmx:afterSettle", function (event) {

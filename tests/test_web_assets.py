@@ -115,3 +115,12 @@ def test_an_edited_file_gets_a_new_version(tmp_path: Path, make_app: Callable[..
     assert gzip.decompress(response.data).endswith(b".new { color: red; }\n")
     assert client.get(before).headers["Cache-Control"] == "public, max-age=600"  # no longer what it names
 
+
+@pytest.mark.parametrize("url", ["/", f"/p/{CODE}", "/mine"])
+def test_pages_with_a_players_data_are_private_and_revalidated_but_may_go_in_the_back_forward_cache(
+        client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.headers["Cache-Control"] == "private, no-cache"  # not no-store: that bars the bfcache
+    assert {"Cookie", "HX-Request"} <= {v.strip() for v in response.headers["Vary"].split(",")}
+    back = 'data-back="revalidate"' in response.get_data(as_text=True)
+    assert back == (url != "/")  # the pages that show progress are fetched again on Back

@@ -84,6 +84,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
     app.add_template_global(variant_of)
+    app.add_template_global(shows_progress)
     app.jinja_env.globals["variants"] = VARIANTS
     app.jinja_env.globals["max_attempts"] = MAX_ATTEMPTS
     # Which sizes of each shape reach each level, for the forms' script (engine.levels).
@@ -101,9 +102,19 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
     return render_template("error.html", code=code, title=error.name, message=error.description), code
 
 
+def shows_progress() -> bool:
+    """Whether this request's page shows this browser's progress (a puzzle, My puzzles)."""
+    return request.path.startswith("/p/") or request.path == "/mine"
+
+
 def _vary_on_htmx(response: Any) -> Any:
     # Pages and their htmx partials share URLs: caches must keep them apart.
     response.vary.add("HX-Request")
-    if request.path.startswith("/p/") or request.path in ("/", "/mine"):
-        response.headers.setdefault("Cache-Control", "no-store")
+    if shows_progress() or request.path == "/":
+        # This browser's progress, or its CSRF token: for no shared cache (private, and per
+        # cookie), checked with the server on every load (no-cache), yet allowed in the
+        # back/forward cache, unlike no-store: hidato.js fetches again what a page with
+        # progress shows when the back button brings it back (base.html: data-back).
+        response.headers.setdefault("Cache-Control", "private, no-cache")
+        response.vary.add("Cookie")
     return response
