@@ -13,11 +13,14 @@ a worker) carries its language in the job and runs under ``force_locale``.
 from __future__ import annotations
 
 import os
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, has_request_context, request, session
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+
+from . import names
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
 DEFAULT = "en"
@@ -54,11 +57,77 @@ def switch_url(code: str) -> str:
     return f"{request.path}?{urlencode(arguments)}"
 
 
+# Dates written out: English as the site always wrote them ("4 May 2025"), any other
+# language in its CLDR form (Spanish "4 de mayo de 2025").
+_DAY = {"en": "d MMMM y"}
+_WEEKDAY = {"en": "EEEE d MMMM y"}
+_WHEN = "d MMM y, HH:mm"
+
+
+def long_date(day: date) -> str:
+    """A date written out: "4 May 2025", "4 de mayo de 2025"."""
+    return format_date(day, _DAY.get(language(), "long"))
+
+
+def weekday_date(day: date) -> str:
+    """A date with its weekday: "Sunday 4 May 2025", "Domingo, 4 de mayo de 2025"."""
+    text = format_date(day, _WEEKDAY.get(language(), "full"))
+    return text[:1].upper() + text[1:]
+
+
+def short_datetime(moment: datetime) -> str:
+    """A time as stored (UTC, not moved to a time zone): "4 May 2025, 13:05"."""
+    return format_datetime(moment, _WHEN, rebase=False)
+
+
+def js_messages() -> dict[str, str]:
+    """What the scripts say (static/hidato.js, play.js), by English text: base.html puts it
+    in a JSON block that the scripts read once; %(name)s is filled in by the script."""
+    lookup = get_translations().gettext
+    return {message: lookup(message) for message in _JS_MESSAGES}
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for "extract, translate later")
+    """Marks a text for pybabel (N_ is one of its default keywords); returns it as is."""
+    return text
+
+
+# The scripts look each text up by its English, and fall back to it. A %(name)s is theirs
+# to fill in.
+_JS_MESSAGES = (
+    # static/play.js: notes, the chain, the number pad, sharing
+    N_("Notes on. %(help)s"),
+    N_("Notes off: digits enter numbers."),
+    N_("Notes: %(help)s"),
+    N_("Tap a digit to add or remove it as a note; or type a number and press Enter to add or remove "
+       "it as a note."),
+    N_("Tap a number's digits, then OK; or type a number and press Enter to add or remove it as a note."),
+    N_("Type a number and press Enter to add or remove it as a note."),
+    N_("The chain counts down."),
+    N_("The chain counts up."),
+    N_("Tap the digits of a number first, then OK."),
+    N_("Note cleared."),
+    N_("Notes on this board are 1 to %(size)s."),
+    N_("Note %(number)s…: tap OK to add it, or another digit."),
+    N_("Select an empty cell first."),
+    N_("Link copied: %(link)s"),
+    N_("Copy this link: %(link)s"),
+    # static/hidato.js: the levels a board can take, failed requests
+    N_("%(level)s: not on this shape"),
+    N_("%(level)s: size %(size)s or more"),
+    N_("Needs a bigger board: %(why)s."),
+    N_("That didn't work (error %(code)s). Reload the page to see what was saved."),
+    N_("The server can't be reached: your last entry was not saved. Check the connection and try again."),
+)
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with our locale selector, and what templates need for the switch."""
     Babel(app, locale_selector=select_locale, default_translation_directories=TRANSLATIONS,
           default_locale=DEFAULT)
-    app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url)
+    app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url,
+                                 js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
+                                 short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)
     app.after_request(_vary_on_language)
 
 
