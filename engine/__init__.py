@@ -8,7 +8,20 @@ from .board import ADJACENCIES, MAX_CELLS, Adjacency, Board, Cell, Grid, Puzzle,
 from .candidates import candidates
 from .generator import Generated, GenerationError, generate, generate_shape
 from .grading import DIFFICULTIES, Grade, grade
-from .hints import Hint, hint
+from .hints import (
+    Chain,
+    ChainStep,
+    Deduced,
+    FromSolution,
+    Hint,
+    HintReason,
+    Mistake,
+    NoSolution,
+    OnlyCell,
+    OnlyNeighbour,
+    Solved,
+    hint,
+)
 from .levels import LEVELS, Level, level_of, unreachable
 from .notation import (
     PuzzleFormatError,
@@ -39,6 +52,16 @@ __all__ = [
     "GenerationError",
     "Grade",
     "Hint",
+    "HintReason",
+    "Chain",
+    "ChainStep",
+    "Deduced",
+    "FromSolution",
+    "Mistake",
+    "NoSolution",
+    "OnlyCell",
+    "OnlyNeighbour",
+    "Solved",
     "ShapeError",
     "ShapeSpec",
     "generate",

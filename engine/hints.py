@@ -1,23 +1,28 @@
-"""Hints: the next deduction a person could make from a position, in words.
+"""Hints: the next deduction a person could make from a position, as facts.
 
 A position is the puzzle's givens plus the player's entries.  A wrong entry comes first
-("the 12 in row 3, column 4 is wrong"); otherwise the simplest placement is explained,
-looking first for patterns a person sees at a glance (the only free cell touching both
+(the 12 in row 3, column 4 is wrong); otherwise the simplest placement is found, looking
+first for patterns a person sees at a glance (the only free cell touching both
 neighbours of a number; a number whose neighbour has one free cell left), then for the
 first placement the rating's reasoning reaches, simplest first; when it took a chain,
-the hint tells the chain ("if 23 were in row 2, column 5, 24 would have to go in row 3,
-column 6 and 25 would have nowhere to go, so 23 is not in row 2, column 5").
+the hint carries the chain (if 23 were in row 2, column 5, 24 would have to go in row 3,
+column 6 and 25 would have nowhere to go, so 23 is not in row 2, column 5).
+
+A hint's ``reason`` says which rule, which numbers and which cells, never in words: the
+web and the command line put it into words (``webapp/core/hint_words.py``), in English
+or Spanish.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from .board import Board, Cell, Grid, Puzzle
-from .chains import Chain, Deduction
+from .chains import Chain as Trial
+from .chains import Deduction
 from .propagation import TimeUp
 from .rating import MAX_CHAIN, LogicSolve
 from .solver import SolverGaveUp, solve
@@ -28,14 +33,124 @@ HintKind = Literal["mistake", "deduction", "solved", "no solution"]
 
 
 @dataclass(frozen=True)
-class Hint:
-    """What to tell the player, and the cells it concerns (the target cell first)."""
+class Mistake:
+    """The number ``entered`` in ``cell`` disagrees with the solution; what shows it, if
+    anything: the same number already right at ``already_at``, or a neighbouring number
+    (``apart``: the number and its cell) that the cell does not touch."""
 
-    kind: HintKind
-    text: str
-    cells: list[Cell] = field(default_factory=list)
+    cell: Cell
+    entered: int
+    already_at: Cell | None = None
+    apart: tuple[int, Cell] | None = None
+
+
+@dataclass(frozen=True)
+class OnlyCell:
+    """``number`` goes in ``cell``: the only free cell touching both its neighbours
+    (``between``: the numbers one below and one above it)."""
+
+    number: int
+    cell: Cell
+    between: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class OnlyNeighbour:
+    """``number`` goes in ``cell``: ``anchor`` (one above or one below it) needs it next
+    to it, and ``cell`` is the anchor's only free neighbour."""
+
+    number: int
+    cell: Cell
+    anchor: int
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """One forced placement in a chain: ``number`` would have to go in ``cell``."""
+
+    number: int
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A "what if" that fails: if ``number`` were in ``cell``, each step would follow,
+    and then ``nowhere`` (a number) would have no cell left, or ``unfilled`` (a cell)
+    no number; so ``number`` is not in ``cell``."""
+
+    number: int
+    cell: Cell
+    steps: tuple[ChainStep, ...]
+    nowhere: int | None = None
+    unfilled: Cell | None = None
+
+    @property
+    def length(self) -> int:
+        return len(self.steps) + 1
+
+
+PlaceRule = Literal["only cell", "only number"]
+
+
+@dataclass(frozen=True)
+class Deduced:
+    """``number`` goes in ``cell`` by ``rule``: "only cell" (the only cell left for it
+    within reach of the numbers around it) or "only number" (no other missing number can
+    reach the cell); first, ``chain`` ruled a candidate out, or with ``ranges`` each
+    missing number was kept next to the cells its neighbours can still use."""
+
+    number: int
+    cell: Cell
+    rule: PlaceRule
+    chain: Chain | None = None
+    ranges: bool = False
+
+
+@dataclass(frozen=True)
+class FromSolution:
+    """``number`` goes in ``cell``, read from the solution: the next deduction takes too
+    long a chain to find in time (``why`` "long chain"), or none short of guessing is
+    left ("guessing")."""
+
+    number: int
+    cell: Cell
+    why: Literal["long chain", "guessing"]
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The board is complete and correct."""
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """The puzzle has no solution; ``why`` is the solver's reason when it has one."""
+
+    why: str | None = None
+
+
+HintReason = Mistake | OnlyCell | OnlyNeighbour | Deduced | FromSolution | Solved | NoSolution
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to tell the player (``reason``), and the cells it concerns (the target cell first)."""
+
+    reason: HintReason
+    cells: tuple[Cell, ...] = ()
     number: int | None = None
     length: int = 0  # the longest chain the step needed (0: at a glance)
+
+    @property
+    def kind(self) -> HintKind:
+        """"mistake", "solved", "no solution", or "deduction" for a number to place."""
+        if isinstance(self.reason, Mistake):
+            return "mistake"
+        if isinstance(self.reason, Solved):
+            return "solved"
+        if isinstance(self.reason, NoSolution):
+            return "no solution"
+        return "deduction"
 
 
 def check_entries(puzzle: Puzzle, entries: Mapping[Cell, int]) -> None:
@@ -75,15 +190,14 @@ def _hint(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mapping[Cell, i
         if not found.complete and not found.solutions:
             raise TimeUp()
         if not found.solutions:
-            why = found.reason or "no way to place every number"
-            return Hint("no solution", f"This puzzle has no solution: {why}.")
+            return Hint(NoSolution(found.reason or None))
         solution = found.solutions[0]
     mistake = _first_mistake(puzzle, entries, solution)
     if mistake:
         return mistake
     position: Grid = {**puzzle.givens, **entries}
     if len(position) == puzzle.size:
-        return Hint("solved", "The board is complete and correct.")
+        return Hint(Solved())
     return _glance(puzzle.board, position) or _deduce(puzzle, position, solution, deadline)
 
 
@@ -96,18 +210,14 @@ def _first_mistake(puzzle: Puzzle, entries: Mapping[Cell, int], solution: Mappin
     for cell, value in sorted(entries.items()):
         if solution[cell] == value:
             continue
-        text = f"The {value} in {cell_name(cell)} is wrong"
-        related = [cell]
         other = where.get(value)
         if other is not None and other != cell:
-            text += f": {value} is already at {cell_name(other)}"
-            related.append(other)
-        else:
-            apart = [k for k in (value - 1, value + 1) if k in where and not board.touches(cell, where[k])]
-            if apart:
-                text += f": it does not touch {apart[0]} at {cell_name(where[apart[0]])}"
-                related.append(where[apart[0]])
-        return Hint("mistake", text + ".", related, value)
+            return Hint(Mistake(cell, value, already_at=other), (cell, other), value)
+        apart = [k for k in (value - 1, value + 1) if k in where and not board.touches(cell, where[k])]
+        if apart:
+            k = apart[0]
+            return Hint(Mistake(cell, value, apart=(k, where[k])), (cell, where[k]), value)
+        return Hint(Mistake(cell, value), (cell,), value)
     return None
 
 
@@ -128,8 +238,7 @@ def _glance(board: Board, position: Grid) -> Hint | None:
             continue
         both = [c for c in free_neighbours(at[k - 1]) if c in free_neighbours(at[k + 1])]
         if len(both) == 1:
-            text = f"{k} must go in {cell_name(both[0])}: it is the only free cell touching both {k - 1} and {k + 1}."
-            return Hint("deduction", text, [both[0], at[k - 1], at[k + 1]], k)
+            return Hint(OnlyCell(k, both[0], (k - 1, k + 1)), (both[0], at[k - 1], at[k + 1]), k)
     for k in range(1, n + 1):
         if k in at:
             continue
@@ -139,12 +248,7 @@ def _glance(board: Board, position: Grid) -> Hint | None:
                 continue
             near = free_neighbours(at[anchor])
             if len(near) == 1:
-                side = "before" if step > 0 else "after"
-                text = (
-                    f"{k} must go in {cell_name(near[0])}: {anchor} needs the number {side} it next to it, "
-                    f"and this is its only free neighbour."
-                )
-                return Hint("deduction", text, [near[0], at[anchor]], k)
+                return Hint(OnlyNeighbour(k, near[0], anchor), (near[0], at[anchor]), k)
     return None
 
 
@@ -169,54 +273,41 @@ def _deduce(puzzle: Puzzle, position: Grid, solution: Mapping[Cell, int], deadli
                 break
     except TimeUp:
         # The solution is known: a long search for words must not leave the player without help.
-        return _given(board, position, solution, "The next deduction takes a long chain of reasoning",
-                      MAX_CHAIN)
-    return _given(board, position, solution, "No deduction short of guessing is left", MAX_CHAIN + 1)
+        return _given(board, position, solution, "long chain", MAX_CHAIN)
+    return _given(board, position, solution, "guessing", MAX_CHAIN + 1)
 
 
-def _given(board: Board, position: Grid, solution: Mapping[Cell, int], why: str, length: int) -> Hint:
+def _given(board: Board, position: Grid, solution: Mapping[Cell, int],
+           why: Literal["long chain", "guessing"], length: int) -> Hint:
     """The lowest missing number, from the solution, when reasoning cannot say it in time."""
     cell = min((c for c in board.cells if c not in position), key=lambda c: solution[c])
     value = solution[cell]
-    return Hint("deduction", f"{why}; {value} goes in {cell_name(cell)}.", [cell], value, length)
+    return Hint(FromSolution(value, cell, why), (cell,), value, length)
 
 
 def _explain(board: Board, placed: Deduction, hardest: Deduction | None) -> Hint:
     k = placed.number
     cell = board.cells[placed.cell]
-    where = f"{k} must go in {cell_name(cell)}"
-    if placed.kind == "single":
-        why = f"it is the only cell left for {k} within reach of the numbers around it"
-    else:
-        why = "no other missing number can reach that cell"
+    rule: PlaceRule = "only cell" if placed.kind == "single" else "only number"
     if hardest is not None and hardest.chain is not None:
-        chain = hardest.chain
-        said = chain_words(board, chain)
-        text = f"{said[0].upper()}{said[1:]}. Then {where}: {why}."
-        return Hint("deduction", text, [cell, _cell_of(board, chain.cell)], k, chain.length)
+        chain = chain_of(board, hardest.chain)
+        return Hint(Deduced(k, cell, rule, chain=chain), (cell, chain.cell), k, chain.length)
     if hardest is not None:  # ranges: each number kept next to the cells its neighbours can use
-        text = f"{where}: once each missing number is kept next to the cells its neighbours can still use, {why}."
-        return Hint("deduction", text, [cell], k, 1)
-    return Hint("deduction", f"{where}: {why}.", [cell], k, 0)
+        return Hint(Deduced(k, cell, rule, ranges=True), (cell,), k, 1)
+    return Hint(Deduced(k, cell, rule), (cell,), k, 0)
 
 
-def _cell_of(board: Board, bit: int) -> Cell:
-    return board.cells[board.cell_of_bitpos[bit.bit_length() - 1]]
+def chain_of(board: Board, trial: Trial) -> Chain:
+    """A chain of the rating's reasoning (cells as bits) as the hint's fact (cells as (row, col))."""
+    def cell(bit: int) -> Cell:
+        return board.cells[board.cell_of_bitpos[bit.bit_length() - 1]]
 
-
-def chain_words(board: Board, chain: Chain) -> str:
-    """A chain in words: "if 23 were in row 2, column 5, 24 would have to go in ...,
-    and 25 would have nowhere to go, so 23 is not there"."""
-    def name(bit: int) -> str:
-        return cell_name(_cell_of(board, bit))
-
-    assumed = name(chain.cell)
-    parts = [f"if {chain.number} were in {assumed}"]
-    for number, bit in chain.steps:
-        parts.append(f"{number} would have to go in {name(bit)}")
-    what, which = chain.empty
+    steps = tuple(ChainStep(number, cell(bit)) for number, bit in trial.steps)
+    what, which = trial.empty
     if what == "number":
-        parts.append(f"{which} would have nowhere to go")
-    else:
-        parts.append(f"no number could fill {name(which)}")
-    return ", ".join(parts[:-1]) + f" and {parts[-1]}, so {chain.number} is not in {assumed}"
+        return Chain(trial.number, cell(trial.cell), steps, nowhere=which)
+    return Chain(trial.number, cell(trial.cell), steps, unfilled=cell(which))
+
+
+__all__ = ["Chain", "ChainStep", "Deduced", "FromSolution", "Hint", "HintKind", "HintReason", "Mistake",
+           "NoSolution", "OnlyCell", "OnlyNeighbour", "Solved", "check_entries", "hint"]

@@ -1,4 +1,5 @@
-"""Tests for engine.hints: every hint is true, and mistakes are pointed out."""
+"""Tests for engine.hints and its words (webapp.core.hint_words): every hint is true, mistakes
+are pointed out, and each fact reads as the same English sentence."""
 
 from __future__ import annotations
 
@@ -7,8 +8,24 @@ from pathlib import Path
 
 import pytest
 
-from engine import Board, Puzzle, SolverGaveUp, parse_puzzle
+from engine import (
+    Board,
+    Chain,
+    ChainStep,
+    Deduced,
+    FromSolution,
+    Hint,
+    Mistake,
+    NoSolution,
+    OnlyCell,
+    OnlyNeighbour,
+    Puzzle,
+    Solved,
+    SolverGaveUp,
+    parse_puzzle,
+)
 from engine.hints import hint
+from webapp.core.hint_words import hint_text
 
 from puzzle_files import DATA, PUZZLE_FILES, load
 from rated_files import rated_puzzles
@@ -27,7 +44,7 @@ def test_following_the_hints_solves_the_puzzle(path):
         assert step.kind == "deduction"
         target = step.cells[0]
         assert known[target] == step.number  # the deduction agrees with the solution
-        assert str(step.number) in step.text
+        assert str(step.number) in hint_text(step)
         entries[target] = step.number
     assert len(entries) + len(puzzle.givens) == puzzle.size
 
@@ -37,7 +54,7 @@ def test_first_hint_on_a_fresh_puzzle_is_explained():
     step = hint(puzzle, {})
     assert step.kind == "deduction"
     assert known[step.cells[0]] == step.number
-    assert "must go in row" in step.text
+    assert "must go in row" in hint_text(step)
 
 
 def test_a_wrong_entry_is_pointed_at():
@@ -48,7 +65,7 @@ def test_a_wrong_entry_is_pointed_at():
     step = hint(puzzle, entries)
     assert step.kind == "mistake"
     assert step.cells[0] == wrong
-    assert f"The {known[right]} in row {wrong[0] + 1}, column {wrong[1] + 1} is wrong" in step.text
+    assert f"The {known[right]} in row {wrong[0] + 1}, column {wrong[1] + 1} is wrong" in hint_text(step)
 
 
 def test_bad_entries_are_refused():
@@ -80,9 +97,12 @@ def test_a_hint_that_needs_a_chain_tells_the_chain(name):
         assert known[step.cells[0]] == step.number
         if step.length >= 2:
             # "If 34 were in row 5, column 7, ... and 35 would have nowhere to go, so 34 is not in ..."
-            assert step.text.startswith("If ") and " so " in step.text and " is not in row " in step.text
-            assert step.text.count("would have to go in") == step.length - 1
-            assert "Then " in step.text
+            said = hint_text(step)
+            assert said.startswith("If ") and " so " in said and " is not in row " in said
+            assert said.count("would have to go in") == step.length - 1
+            assert "Then " in said
+            assert isinstance(step.reason, Deduced) and step.reason.chain is not None
+            assert step.reason.chain.length == step.length and step.cells[1] == step.reason.chain.cell
         longest = max(longest, step.length)
         entries[step.cells[0]] = step.number
     assert longest >= 2  # these puzzles need chains, so some hint explained one
@@ -95,4 +115,72 @@ def test_with_the_solution_known_a_slow_deduction_gives_the_number_within_the_bu
     step = hint(puzzle, {}, known, max_seconds=0.001)
     assert time.perf_counter() - started < 0.5
     assert step.kind == "deduction" and known[step.cells[0]] == step.number
-    assert step.text.startswith("The next deduction takes a long chain of reasoning;")
+    assert hint_text(step).startswith("The next deduction takes a long chain of reasoning;")
+
+
+def test_a_wrong_entry_is_a_fact_with_its_cells():
+    puzzle, known = load(DATA / "seed000-5x5.txt")
+    open_cells = [c for c in puzzle.board.cells if c not in puzzle.givens]
+    right, wrong = open_cells[0], open_cells[1]
+    step = hint(puzzle, {right: known[right], wrong: known[right]})
+    assert step.reason == Mistake(wrong, known[right], already_at=right)
+    assert step.cells == (wrong, right) and step.number == known[right]
+
+
+# Every kind of fact, and the English sentence it reads as (the words of the hints before
+# they became facts: the site's and the command line's tests match on them).
+SAID = [
+    (Mistake((2, 3), 12), "The 12 in row 3, column 4 is wrong."),
+    (Mistake((2, 3), 12, already_at=(0, 0)), "The 12 in row 3, column 4 is wrong: 12 is already at row 1, column 1."),
+    (Mistake((2, 3), 12, apart=(11, (5, 5))),
+     "The 12 in row 3, column 4 is wrong: it does not touch 11 at row 6, column 6."),
+    (OnlyCell(7, (1, 4), (6, 8)),
+     "7 must go in row 2, column 5: it is the only free cell touching both 6 and 8."),
+    (OnlyNeighbour(7, (1, 4), 8),
+     "7 must go in row 2, column 5: 8 needs the number before it next to it, and this is its only free neighbour."),
+    (OnlyNeighbour(9, (1, 4), 8),
+     "9 must go in row 2, column 5: 8 needs the number after it next to it, and this is its only free neighbour."),
+    (Deduced(1, (0, 6), "only cell"),
+     "1 must go in row 1, column 7: it is the only cell left for 1 within reach of the numbers around it."),
+    (Deduced(1, (0, 6), "only number"), "1 must go in row 1, column 7: no other missing number can reach that cell."),
+    (Deduced(1, (0, 6), "only cell", ranges=True),
+     "1 must go in row 1, column 7: once each missing number is kept next to the cells its neighbours can still "
+     "use, it is the only cell left for 1 within reach of the numbers around it."),
+    (Deduced(1, (0, 6), "only number", ranges=True),
+     "1 must go in row 1, column 7: once each missing number is kept next to the cells its neighbours can still "
+     "use, no other missing number can reach that cell."),
+    (Deduced(1, (0, 6), "only cell", chain=Chain(34, (4, 6), (ChainStep(6, (1, 5)), ChainStep(7, (2, 5))), nowhere=35)),
+     "If 34 were in row 5, column 7, 6 would have to go in row 2, column 6, 7 would have to go in row 3, column 6 "
+     "and 35 would have nowhere to go, so 34 is not in row 5, column 7. Then 1 must go in row 1, column 7: it is "
+     "the only cell left for 1 within reach of the numbers around it."),
+    (Deduced(1, (0, 6), "only number", chain=Chain(34, (4, 6), (ChainStep(6, (1, 5)),), unfilled=(3, 3))),
+     "If 34 were in row 5, column 7, 6 would have to go in row 2, column 6 and no number could fill row 4, "
+     "column 4, so 34 is not in row 5, column 7. Then 1 must go in row 1, column 7: no other missing number can "
+     "reach that cell."),
+    (FromSolution(2, (1, 1), "long chain"),
+     "The next deduction takes a long chain of reasoning; 2 goes in row 2, column 2."),
+    (FromSolution(2, (1, 1), "guessing"), "No deduction short of guessing is left; 2 goes in row 2, column 2."),
+    (Solved(), "The board is complete and correct."),
+    (NoSolution(), "This puzzle has no solution: no way to place every number."),
+    (NoSolution("2 cannot be placed"), "This puzzle has no solution: 2 cannot be placed."),
+]
+
+
+@pytest.mark.parametrize(("reason", "said"), SAID)
+def test_each_fact_reads_as_its_english_sentence(reason, said):
+    assert hint_text(Hint(reason)) == said
+
+
+def test_every_sentence_goes_through_gettext() -> None:
+    """Each sentence is looked up whole, and the translation's fields are filled in."""
+    asked: list[str] = []
+
+    def shout(message: str) -> str:
+        asked.append(message)
+        return message.upper().replace("%(NUMBER)S", "%(number)s").replace("%(ROW)S", "%(row)s") \
+            .replace("%(COLUMN)S", "%(column)s")
+
+    said = hint_text(Hint(Deduced(1, (0, 6), "only number")), shout)
+    assert said == "1 MUST GO IN ROW 1, COLUMN 7: NO OTHER MISSING NUMBER CAN REACH THAT CELL."
+    assert asked == ["%(number)s must go in row %(row)s, column %(column)s: no other missing number can reach "
+                     "that cell."]

@@ -26,6 +26,7 @@ from engine import (
     solve,
 )
 
+from ..core.hint_words import hint_text
 from ..core.ratings import chain_words, levels_text, technique_lines
 from .common import (
     EXIT_BAD_INPUT,
@@ -227,7 +228,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 def _hint_one(puzzle: Any, prefix: str) -> int:
     step = hint(puzzle, {})
-    print(f"{prefix}{step.text}")
+    print(f"{prefix}{hint_text(step)}")  # English: the command line does not follow LANG
     return EXIT_NO_SOLUTION if step.kind == "no solution" else EXIT_OK
 
 

@@ -24,11 +24,13 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext, ngettext
 
 import engine
 from engine import Cell, format_puzzle, puzzle_to_id
 
 from ..core.game import MAX_NOTES, CellView, EntryError, Game, cell_name, format_seconds, parse_entry
+from ..core.hint_words import hint_text
 from ..core.options import variant_of
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
@@ -514,7 +516,7 @@ def _hint(stored: StoredPuzzle, game: Game) -> Notice:
     except engine.SolverGaveUp:
         return Notice(f"No hint could be worked out within {engine.seconds(seconds)}: "
                       "try Check to see whether every entry so far is right.", "hint")
-    return Notice(found.text, "hint", list(found.cells))
+    return Notice(hint_text(found, gettext, ngettext), "hint", list(found.cells))
 
 
 @bp.post("/p/<code>/clock")
