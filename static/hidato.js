@@ -8,6 +8,22 @@
   root.classList.remove("no-js");
   root.classList.add("js");
 
+  // --- the page's language: texts by their English (base.html's #js-messages) -------
+
+  var messages = {};
+  try {
+    var block = document.getElementById("js-messages");
+    if (block) messages = JSON.parse(block.textContent) || {};
+  } catch (e) { /* English, then */ }
+
+  // A text in the page's language, its %(name)s filled in from values.
+  function t(text, values) {
+    var found = Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
+    return found.replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+
   // --- board layout: --cols for browsers without typed attr() ---------------------
 
   function sizeBoards(scope) {
@@ -204,14 +220,15 @@
       var blocked = !!sizes && (smallest === undefined || value < smallest);
       option.disabled = blocked;
       if (blocked) {
-        why.push(option.textContent + (smallest === undefined ? ": not on this shape" : ": size " + smallest + " or more"));
+        why.push(smallest === undefined ? t("%(level)s: not on this shape", { level: option.textContent })
+                                        : t("%(level)s: size %(size)s or more", { level: option.textContent, size: smallest }));
       }
     });
     if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
       var open = Array.prototype.filter.call(select.options, function (o) { return !o.disabled; });
       if (open.length) select.value = open[open.length - 1].value;
     }
-    if (note) note.textContent = why.length ? "Needs a bigger board: " + why.join("; ") + "." : "";
+    if (note) note.textContent = why.length ? t("Needs a bigger board: %(why)s.", { why: why.join("; ") }) : "";
   }
 
   document.querySelectorAll("form").forEach(limitLevels);
@@ -237,15 +254,15 @@
 
   function tellPlayer(text) { say(text, "error"); }
 
-  window.Hidato = { say: say };
+  window.Hidato = { say: say, t: t };
 
   document.addEventListener("htmx:responseError", function (event) {
     var code = event.detail.xhr ? event.detail.xhr.status : "";
-    tellPlayer("That didn't work (error " + code + "). Reload the page to see what was saved.");
+    tellPlayer(t("That didn't work (error %(code)s). Reload the page to see what was saved.", { code: code }));
   });
 
   document.addEventListener("htmx:sendError", function () {
-    tellPlayer("The server can't be reached: your last entry was not saved. Check the connection and try again.");
+    tellPlayer(t("The server can't be reached: your last entry was not saved. Check the connection and try again."));
   });
 
   // --- back to a page: what it shows may be old -------------------------------------

@@ -375,14 +375,16 @@
     try { localStorage.setItem("hidato-notes", state.notes ? "1" : "0"); } catch (e) { /* private mode */ }
     dropCompose();
     applyModes();
-    say(state.notes ? "Notes on. " + notesHelp() : "Notes off: digits enter numbers.");
+    say(state.notes ? t("Notes on. %(help)s", { help: notesHelp() }) : t("Notes off: digits enter numbers."));
   }
 
   // How a note is written: each number is one note, so 5 then 7 is 57 unless sent apart.
   function notesHelp() {
-    var pad = coarse ? (size() <= 9 ? "Tap a digit to add or remove it as a note" : "Tap a number's digits, then OK") : "";
-    var keys = "type a number and press Enter to add or remove it as a note";
-    return pad ? pad + "; or " + keys + "." : keys.charAt(0).toUpperCase() + keys.slice(1) + ".";
+    if (!coarse) return t("Type a number and press Enter to add or remove it as a note.");
+    if (size() <= 9) {
+      return t("Tap a digit to add or remove it as a note; or type a number and press Enter to add or remove it as a note.");
+    }
+    return t("Tap a number's digits, then OK; or type a number and press Enter to add or remove it as a note.");
   }
 
   function applyModes() {
@@ -390,7 +392,7 @@
     if (notes) notes.setAttribute("aria-pressed", String(state.notes));
     var help = document.getElementById("notes-help");
     if (help) {
-      var text = state.notes ? "Notes: " + notesHelp() : "";
+      var text = state.notes ? t("Notes: %(help)s", { help: notesHelp() }) : "";
       if (help.textContent !== text) help.textContent = text;
       help.hidden = !state.notes;
     }
@@ -408,9 +410,15 @@
       event.preventDefault();
       state.down = !state.down;
       applyModes();
-      say(state.down ? "The chain counts down." : "The chain counts up.");
+      say(state.down ? t("The chain counts down.") : t("The chain counts up."));
     }
   });
+
+  // A text in the page's language (hidato.js reads them from base.html), else English.
+  function t(text, values) {
+    if (window.Hidato && window.Hidato.t) return window.Hidato.t(text, values);
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
 
   function say(text) {
     if (window.Hidato) window.Hidato.say(text);  // hidato.js, loaded first
@@ -457,18 +465,18 @@
   function padNote(input, key) {
     if (key === "Enter") {
       if (state.compose && state.compose.input === input) sendCompose();
-      else say("Tap the digits of a number first, then OK.");
+      else say(t("Tap the digits of a number first, then OK."));
       return;
     }
     if (key === "Delete") {
-      if (state.compose) { dropCompose(); say("Note cleared."); return; }
+      if (state.compose) { dropCompose(); say(t("Note cleared.")); return; }
       input.value = "";
       send(input);
       return;
     }
     // Up to 9, one digit is one note: it goes at once.
     if (size() <= 9) {
-      if (key === "0") { say("Notes on this board are 1 to " + size() + "."); return; }
+      if (key === "0") { say(t("Notes on this board are 1 to %(size)s.", { size: size() })); return; }
       input.value = key;
       send(input);
       return;
@@ -482,7 +490,7 @@
     if (cell) cell.classList.toggle("composing", !!text);
     if (!text) return;
     if (+text * 10 > size()) sendCompose();  // no more digits can follow
-    else say("Note " + text + "…: tap OK to add it, or another digit.");
+    else say(t("Note %(number)s…: tap OK to add it, or another digit.", { number: text }));
   }
 
   document.addEventListener("click", function (event) {
@@ -490,7 +498,7 @@
     if (!key) return;
     event.preventDefault();
     var input = padTarget();
-    if (!input) { dropCompose(); say("Select an empty cell first."); return; }
+    if (!input) { dropCompose(); say(t("Select an empty cell first.")); return; }
     if (state.notes) { padNote(input, key.dataset.key); return; }
     if (key.dataset.key === "Delete") {
       input.value = "";
@@ -624,11 +632,11 @@
     if (copy) {
       event.preventDefault();
       var link = new URL(copy.dataset.copy, location.href).href;
-      var done = function () { say("Link copied: " + link); };
+      var done = function () { say(t("Link copied: %(link)s", { link: link })); };
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(link).then(done, function () { say("Copy this link: " + link); });
+        navigator.clipboard.writeText(link).then(done, function () { say(t("Copy this link: %(link)s", { link: link })); });
       } else {
-        say("Copy this link: " + link);
+        say(t("Copy this link: %(link)s", { link: link }));
       }
     } else if (share && navigator.share) {
       event.preventDefault();

@@ -2,7 +2,10 @@
 
 Pure Python with no Flask or database imports: ``storage`` saves a ``State`` and the
 views build a ``Game`` from it for each request.  Cells are engine cells, (row, col)
-0-based; the pages show them 1-based.
+0-based; the pages show them 1-based.  What it says to a player is a msgid with
+``%(name)s`` parameters marked with ``N_`` (pybabel's default keyword): English when
+printed, any language through ``say(words)`` with a gettext translations object (the web
+layer passes Flask-Babel's).
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from gettext import NullTranslations
+from typing import Any, Protocol
 
 from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
@@ -21,6 +26,22 @@ Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means em
 IDLE_LIMIT = timedelta(minutes=15)
 MAX_HISTORY = 2000
 MAX_NOTES = 9  # pencil marks one cell shows (a 3 x 3 block of small numbers)
+
+
+ENGLISH = NullTranslations()
+
+
+class Words(Protocol):
+    """What a message needs of a catalogue: gettext's two methods."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for "extract now, translate where shown")
+    """Marks a msgid for pybabel; returns it as it is."""
+    return text
 
 
 def utcnow() -> datetime:
@@ -75,7 +96,18 @@ class State:
 
 
 class EntryError(ValueError):
-    """An entry that cannot be taken: not a number, out of range, or not an open cell."""
+    """An entry that cannot be taken: not a number, out of range, or not an open cell.
+    ``str()`` is English; ``say(words)`` any language."""
+
+    def __init__(self, msgid: str, **params: Any):
+        self.msgid = msgid
+        self.params = params
+        super().__init__(self.say())
+
+    def say(self, words: Words = ENGLISH) -> str:
+        """The message in the language of ``words``."""
+        text = words.gettext(self.msgid)
+        return text % self.params if self.params else text
 
 
 @dataclass(frozen=True)
@@ -118,13 +150,19 @@ class CellView:
     @property
     def duplicate_text(self) -> str:
         """Why the cell is marked as a duplicate, in words (empty if it is not)."""
+        return self.say_duplicate()
+
+    def say_duplicate(self, words: Words = ENGLISH) -> str:
+        """``duplicate_text`` in the language of ``words``."""
         if self.also_at is None:
             return ""
-        where = engine_cell_name(self.also_at)
-        if self.also_count:
-            others = "cell" if self.also_count == 1 else "cells"
-            where += f", and {self.also_count} other {others}"
-        return f"{self.value} is also at {where}"
+        row, col = self.also_at[0] + 1, self.also_at[1] + 1
+        if not self.also_count:
+            return words.gettext("%(number)s is also at row %(row)s, column %(col)s") % {
+                "number": self.value, "row": row, "col": col}
+        return words.ngettext("%(number)s is also at row %(row)s, column %(col)s, and %(n)s other cell",
+                              "%(number)s is also at row %(row)s, column %(col)s, and %(n)s other cells",
+                              self.also_count) % {"number": self.value, "row": row, "col": col, "n": self.also_count}
 
     @property
     def duplicate(self) -> bool:
@@ -133,15 +171,19 @@ class CellView:
     @property
     def note(self) -> str:
         """Words for a screen reader (and a tooltip) on what is wrong with the cell."""
+        return self.say_note()
+
+    def say_note(self, words: Words = ENGLISH) -> str:
+        """``note`` in the language of ``words`` (``error`` is shown as it was given)."""
         parts = []
         if self.error:
             parts.append(self.error)
         if self.wrong and self.marked:
-            parts.append("wrong number")
+            parts.append(words.gettext("wrong number"))
         if self.also_at is not None:
-            parts.append(self.duplicate_text)
+            parts.append(self.say_duplicate(words))
         if self.hinted:
-            parts.append("part of the hint")
+            parts.append(words.gettext("part of the hint"))
         return "; ".join(parts)
 
 
@@ -151,16 +193,21 @@ def cell_name(cell: Cell) -> str:
     return name[0].upper() + name[1:]
 
 
+def _where(cell: Cell) -> dict[str, int]:
+    """A cell as a message's parameters, counted from 1."""
+    return {"row": cell[0] + 1, "col": cell[1] + 1}
+
+
 def parse_entry(text: str | None, size: int) -> int:
     """The number typed into a cell, 0 for a cleared cell; raises EntryError."""
     raw = (text or "").strip()
     if not raw:
         return 0
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 6:
-        raise EntryError(f"Type a whole number from 1 to {size}")
+        raise EntryError(N_("Type a whole number from 1 to %(size)s"), size=size)
     value = int(raw)
     if not 1 <= value <= size:
-        raise EntryError(f"{value} is out of range: type a number from 1 to {size}")
+        raise EntryError(N_("%(number)s is out of range: type a number from 1 to %(size)s"), number=value, size=size)
     return value
 
 
@@ -282,11 +329,12 @@ class Game:
     def check_cell(self, cell: Cell) -> None:
         """Raise EntryError unless ``cell`` is an open cell of the board."""
         if cell not in self.puzzle.board.cell_set:
-            raise EntryError(f"{cell_name(cell)} is not a cell of this board")
+            raise EntryError(N_("Row %(row)s, column %(col)s is not a cell of this board"), **_where(cell))
         if cell in self.puzzle.givens:
-            raise EntryError(f"{cell_name(cell)} holds a given number and cannot be changed")
+            raise EntryError(N_("Row %(row)s, column %(col)s holds a given number and cannot be changed"),
+                             **_where(cell))
         if self.finished:
-            raise EntryError("This puzzle is finished: restart it to play again")
+            raise EntryError(N_("This puzzle is finished: restart it to play again"))
 
     def enter(self, cell: Cell, value: int, now: datetime | None = None) -> bool:
         """Put ``value`` (0 clears) in ``cell``; returns whether anything changed."""
@@ -382,12 +430,15 @@ class Game:
         """Add ``value`` to the cell's notes, or take it away; returns whether it is there now."""
         self.check_cell(cell)
         if not 1 <= value <= self.puzzle.size:
-            raise EntryError(f"{value} is out of range: notes are numbers from 1 to {self.puzzle.size}")
+            raise EntryError(N_("%(number)s is out of range: notes are numbers from 1 to %(size)s"),
+                             number=value, size=self.puzzle.size)
         if cell in self.state.entries:
-            raise EntryError(f"{cell_name(cell)} holds a number: clear it to write notes there")
+            raise EntryError(N_("Row %(row)s, column %(col)s holds a number: clear it to write notes there"),
+                             **_where(cell))
         marks = self.state.notes.setdefault(cell, set())
         if len(marks) >= MAX_NOTES and value not in marks:
-            raise EntryError(f"{cell_name(cell)} already has {MAX_NOTES} notes: take one away first")
+            raise EntryError(N_("Row %(row)s, column %(col)s already has %(count)s notes: take one away first"),
+                             count=MAX_NOTES, **_where(cell))
         marks.symmetric_difference_update({value})
         if not marks:
             del self.state.notes[cell]

@@ -16,7 +16,7 @@ from .stored import StoredPuzzle
 class Best:
     """The best (shortest) time on one kind of puzzle, and how many of them were solved."""
 
-    variant: str
+    variant: str  # its key ("numbrix"): pages name it in their language
     shape: str
     difficulty: str
     solved: int
@@ -36,7 +36,7 @@ def record(games: Iterable[tuple[StoredPuzzle, State]], today: date) -> Record:
     solved = [(stored, state) for stored, state in games if state.solved_at is not None]
     kinds: dict[tuple[str, str, str], list[float]] = {}
     for stored, state in solved:
-        kind = (variant_of(stored.puzzle.board.adjacency).label, stored.shape or "custom", stored.difficulty or "—")
+        kind = (variant_of(stored.puzzle.board.adjacency).key, stored.shape or "custom", stored.difficulty or "—")
         kinds.setdefault(kind, []).append(Game(stored.puzzle, stored.solution, state).seconds())
     best = [Best(v, s, d, len(times), min(times)) for (v, s, d), times in sorted(kinds.items())]
     days = frozenset(stored.daily for stored, _state in solved if stored.daily is not None)

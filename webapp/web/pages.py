@@ -8,30 +8,35 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game, utcnow
-from ..core.options import VARIANTS, Options, parse_options, variant_of
+from ..core.options import VARIANTS, Options, parse_options
 from ..core.stats import record
 from ..core.stored import StoredPuzzle
 from ..store.catalog import daily
 from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
+from .i18n import N_, long_date
 from .jobs import Done, Progress
+from .names import level_name, shape_name, touching, variant_label
 from .security import public_link
 from .services import services
 
 bp = Blueprint("pages", __name__)
 
-# (title, note, compact id): small hand-checked puzzles with unique solutions.
+# (title, note, compact id): small hand-checked puzzles with unique solutions; the page
+# translates the title and note (N_ marks them for pybabel).
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
-    ("First steps", "5×5 with a few holes, 18 cells", "5x5:a18A11a17aAa10_1AbBa5aB4a6a"),
-    ("Classic", "8×8 with holes, 40 cells", "8x8:a33_35bCb24_22aCc21bBa26a13_40_11B27c9a1Cb18bEa7bF5a"),
-    ("Irregular", "a ragged 53-cell board", "9x9:Bb29a26D33dD36_35aF38bBa2_44_43_41e1e18_10c48g50aEb52_53E13a"),
-    ("Ring", "a diamond with a hole in the middle, 48 cells",
+    (N_("First steps"), N_("5×5 with a few holes, 18 cells"), "5x5:a18A11a17aAa10_1AbBa5aB4a6a"),
+    (N_("Classic"), N_("8×8 with holes, 40 cells"), "8x8:a33_35bCb24_22aCc21bBa26a13_40_11B27c9a1Cb18bEa7bF5a"),
+    (N_("Irregular"), N_("a ragged 53-cell board"),
+     "9x9:Bb29a26D33dD36_35aF38bBa2_44_43_41e1e18_10c48g50aEb52_53E13a"),
+    (N_("Ring"), N_("a diamond with a hole in the middle, 48 cells"),
      "10x10:D30aG35_33bE38a34a27aC40bB25a22A43bD23a20a45aD17_18aA47_48aB13_15aC3a1_11bEa7_9aGbD"),
 )
 _EXAMPLE_PUZZLES = [(title, note, code, puzzle_from_id(code)) for title, note, code in EXAMPLES]
@@ -109,23 +114,28 @@ def generate_job(job: Ticket, _progress: Progress) -> Done:
     """The job behind New puzzle: a puzzle for the options asked, stored; its id."""
     found = services()
     budget = float(current_app.config["GENERATE_SECONDS"])
-    return Done(found.store.save_puzzle(heavy.generate(found.runner, budget, Options(**job.request))).code)
+    return Done(found.store.save_puzzle(heavy.generate(found.runner, budget, _options(job))).code)
+
+
+def _options(job: Ticket) -> Options:
+    """The options a generate job was asked for (its request also holds its language)."""
+    return Options(**{key: value for key, value in job.request.items() if key != "lang"})
 
 
 def _generated(ticket: str) -> Any:
     """The new puzzle's page, the form saying why there is none, or None while it is made."""
     job = services().jobs.status(ticket, "generate", take=True)
     if job is None:
-        abort(404, "This puzzle request has expired (the server restarted or it was already "
-                   "used). Please ask for a new puzzle.")
+        abort(404, _("This puzzle request has expired (the server restarted or it was already "
+                     "used). Please ask for a new puzzle."))
     if job.status in ("waiting", "running"):
         return None
     if job.status == "done":
         return redirect(url_for("play.page", code=job.result), 303)
     if job.status == "refused":  # the engine refused the options, or ran out of time
         return _home(job.request, job.result, 400)
-    return _home(job.request, f"The puzzle could not be made, because of an error on our side ({job.result}). "
-                              "Please try again.", 503)
+    return _home(job.request, _("The puzzle could not be made, because of an error on our side (%(error)s). "
+                                "Please try again.", error=job.result), 503)
 
 
 @bp.get("/new/<ticket>")
@@ -139,7 +149,7 @@ def waiting(ticket: str) -> Any:
         return _generated(ticket)
     elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())  # this attempt's time
     limit = float(current_app.config["GENERATE_SECONDS"])
-    return render_template("waiting.html", options=Options(**job.request), job=job, elapsed=elapsed,
+    return render_template("waiting.html", options=_options(job), job=job, elapsed=elapsed,
                            limit=limit, share=min(0.95, elapsed / limit) if limit else 0)
 
 
@@ -184,8 +194,9 @@ def absolute_url(path: str) -> str:
     return public_link(path) or request.host_url.rstrip("/") + path
 
 
-def _a(word: str) -> str:
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+def _an(word: str) -> bool:
+    """Whether English writes "an" before this word (the Spanish needs no such choice)."""
+    return word[:1] in "aeiou"
 
 
 @bp.app_template_global()
@@ -195,17 +206,25 @@ def puzzle_description(stored: StoredPuzzle) -> str:
     side or a corner." """
     board = stored.puzzle.board
     size = stored.puzzle.size
-    variant = variant_of(board.adjacency)
+    variant = variant_label(board.adjacency)
+    shape = shape_name(stored.shape)
     if stored.shape in ("rectangle", "square"):
-        where = f"a {board.rows}×{board.cols} {stored.shape}"
+        where = _("a %(rows)s×%(cols)s %(shape)s", rows=board.rows, cols=board.cols, shape=shape)
     elif stored.shape and stored.shape != "custom":
-        where = f"{_a(stored.shape)} of {size} cells"
+        where = (_("an %(shape)s of %(size)s cells", shape=shape, size=size) if _an(stored.shape)
+                 else _("a %(shape)s of %(size)s cells", shape=shape, size=size))
     else:
-        where = f"a {board.rows}×{board.cols} board of {size} cells"
-    level = f"{stored.difficulty} {variant.label}" if stored.difficulty else variant.label
-    what = f"{_a(level)} puzzle on {where}"
+        where = _("a %(rows)s×%(cols)s board of %(size)s cells", rows=board.rows, cols=board.cols, size=size)
+    if stored.difficulty:
+        level = level_name(stored.difficulty)
+        kind = (_("an %(level)s %(variant)s puzzle", level=level, variant=variant) if _an(stored.difficulty)
+                else _("a %(level)s %(variant)s puzzle", level=level, variant=variant))
+    else:
+        kind = _("a %(variant)s puzzle", variant=variant)
+    what = _("%(puzzle)s on %(where)s", puzzle=kind, where=where)
     if stored.daily:
-        what = f"The puzzle of the day for {stored.daily.strftime('%-d %B %Y')}: {what}"
+        what = _("The puzzle of the day for %(date)s: %(puzzle)s", date=long_date(stored.daily), puzzle=what)
     else:
         what = what[0].upper() + what[1:]
-    return f"{what}: fill 1 to {size} so each number touches the next {variant.touching}."
+    return _("%(puzzle)s: fill 1 to %(size)s so each number touches the next %(touching)s.",
+             puzzle=what, size=size, touching=touching(board.adjacency))

@@ -24,16 +24,17 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext, ngettext
+from flask_babel import get_translations, gettext, lazy_gettext, ngettext
+from flask_babel import gettext as _
 
 import engine
 from engine import Cell, format_puzzle, puzzle_to_id
 
-from ..core.game import MAX_NOTES, CellView, EntryError, Game, cell_name, format_seconds, parse_entry
+from ..core.game import MAX_NOTES, CellView, EntryError, Game, format_seconds, parse_entry
 from ..core.hint_words import hint_text
-from ..core.options import variant_of
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
+from .names import cell_title, cell_words, variant_label
 from .pages import player_id
 from .puzzles import find_puzzle
 from .services import services
@@ -75,7 +76,7 @@ def _stored_or_404(code: str) -> StoredPuzzle:
     try:
         return find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+        abort(404, _("There is no puzzle with the id %(id)s: %(why)s", id=repr(code[:60]), why=err))
     except NotPlayable as err:
         abort(_not_playable(code, err))
 
@@ -131,22 +132,22 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
         "code": stored.code,
         "game": game,
         "notice": notice,
-        "variant_label": variant_of(stored.puzzle.board.adjacency).label,
+        "variant_label": variant_label(stored.puzzle.board.adjacency),
         "hex": stored.puzzle.board.adjacency == "hex",
         "seconds": game.seconds(),
         "show_mistakes": show_mistakes(),
         "missing_shown": MISSING_SHOWN,
-        "cell_words": engine.cell_name,
+        "cell_words": cell_words,
     }
 
 
 def _standing_notice(game: Game) -> Notice | None:
     if game.solved:
-        return Notice(f"Solved! Time taken: {format_seconds(game.seconds())}.", "solved")
+        return Notice(_("Solved! Time taken: %(time)s.", time=format_seconds(game.seconds())), "solved")
     if game.state.revealed:
-        return Notice("Solution revealed. Restart to play this puzzle again.", "revealed")
+        return Notice(_("Solution revealed. Restart to play this puzzle again."), "revealed")
     if game.state.paused:
-        return Notice("Paused. Press Resume to go on.", "info")
+        return Notice(_("Paused. Press Resume to go on."), "info")
     return None
 
 
@@ -203,7 +204,8 @@ def short(short: str) -> Any:
     """A printed short link (``/s/2f``): the puzzle's own page."""
     stored = services().store.find_short(short)
     if stored is None:
-        abort(404, f"There is no puzzle with the short code {short[:20]!r}: check the link on the sheet.")
+        abort(404, _("There is no puzzle with the short code %(code)s: check the link on the sheet.",
+                     code=repr(short[:20])))
     return redirect(url_for("play.page", code=stored.code), 301)
 
 
@@ -213,7 +215,7 @@ def text(code: str) -> Any:
     try:
         puzzle = parse_id(code)
     except PuzzleNotFound as err:
-        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+        abort(404, _("There is no puzzle with the id %(id)s: %(why)s", id=repr(code[:60]), why=err))
     body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
     response = make_response(body)
     response.mimetype = "text/plain"
@@ -229,9 +231,9 @@ def _cell_from_url(stored: StoredPuzzle, row: int, col: int) -> Cell:
     cell = (row - 1, col - 1)
     board = stored.puzzle.board
     if cell not in board.cell_set:
-        abort(400, f"{cell_name(cell)} is not a cell of this board.")
+        abort(400, _("%(cell)s is not a cell of this board.", cell=cell_title(cell)))
     if cell in stored.puzzle.givens:
-        abort(400, f"{cell_name(cell)} holds a given number and cannot be changed.")
+        abort(400, _("%(cell)s holds a given number and cannot be changed.", cell=cell_title(cell)))
     return cell
 
 
@@ -242,12 +244,12 @@ def entry(code: str, row: int, col: int) -> Any:
     cell = _cell_from_url(stored, row, col)
     raw = request.form.get(f"c-{row}-{col}", request.form.get("value"))
     if raw is None:
-        abort(400, f"No number was sent for {engine.cell_name(cell)}.")
+        abort(400, _("No number was sent for %(cell)s.", cell=cell_words(cell)))
     try:
         value = parse_entry(raw, stored.puzzle.size)
     except EntryError as err:
         game = _game(stored, player_id())
-        message = f"{cell_name(cell)}: {err}"
+        message = f"{cell_title(cell)}: {err.say(get_translations())}"
         if not is_htmx():
             return _render_page_with_errors(stored, game, {cell: (raw[:12], message)})
         return _render_cell(stored, game, cell, [], raw=raw[:12], error=message)
@@ -259,7 +261,7 @@ def entry(code: str, row: int, col: int) -> Any:
         try:
             game.enter(cell, value)
         except EntryError as err:
-            return [], str(err)
+            return [], err.say(get_translations())
         # The copies nearest the cell are the ones whose note names it, or now should.
         near = game.copies_near(cell, old, MAX_REDRAWN // 2) + game.copies_near(cell, value, MAX_REDRAWN // 2)
         return list(dict.fromkeys(near)), None
@@ -274,7 +276,8 @@ def entry(code: str, row: int, col: int) -> Any:
         return response
     view = game.cell_view(cell)
     # Taken, but against the rules: said as a problem, not as a refusal.
-    notice = Notice(f"{cell_name(cell)}: {view.duplicate_text}.", "problem") if view.duplicate else None
+    notice = (Notice(f"{cell_title(cell)}: {view.say_duplicate(get_translations())}.", "problem")
+              if view.duplicate else None)
     return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice)
 
 
@@ -285,8 +288,10 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
         try:
             there = game.toggle_note(cell, value)
         except EntryError as err:
-            return Notice(f"{err}.", "error")
-        return Notice(f"Note {value} {'added to' if there else 'taken from'} {engine.cell_name(cell)}.")
+            return Notice(f"{err.say(get_translations())}.", "error")
+        if there:
+            return Notice(_("Note %(number)s added to %(cell)s.", number=value, cell=cell_words(cell)))
+        return Notice(_("Note %(number)s taken from %(cell)s.", number=value, cell=cell_words(cell)))
 
     game, notice = _change(stored, change)
     if not is_htmx():
@@ -318,10 +323,7 @@ def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell
                              notice: Notice | None = None) -> Response:
     """A plain form post with bad entries: the page again, with the messages inline (400)."""
     if notice is None:
-        count = len(errors)
-        first = next(iter(errors.values()))[1]
-        more = f" (and {count - 1} more)" if count > 1 else ""
-        notice = Notice(f"{first}{more}.", "error")
+        notice = Notice(_refused(errors), "error")
     html = render_template("play.html", **_context(stored, game, notice, errors))
     return make_response(html, 400)
 
@@ -338,13 +340,13 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
             continue
         cell = (int(match.group(1)) - 1, int(match.group(2)) - 1)
         if cell not in board.cell_set or cell in stored.puzzle.givens:
-            abort(400, f"The form names {engine.cell_name(cell)}, which is not an open cell of this board.")
+            abort(400, _("The form names %(cell)s, which is not an open cell of this board.", cell=cell_words(cell)))
         if cell in shown and shown[cell] == raw.strip():
             continue  # unchanged in this tab
         try:
             values[cell] = parse_entry(raw, stored.puzzle.size)
         except EntryError as err:
-            errors[cell] = (raw[:12], str(err))
+            errors[cell] = (raw[:12], err.say(get_translations()))
     return values, errors
 
 
@@ -373,7 +375,7 @@ def update(code: str) -> Any:
     stored = _stored_or_404(code)
     action = request.form.get("action") or "save"
     if action not in ACTIONS:
-        abort(400, f"Unknown action {action[:30]!r}.")
+        abort(400, _("Unknown action %(action)s.", action=repr(action[:30])))
     values, errors = _read_entries(stored)
     if action == "mistakes":
         session["show_mistakes"] = request.form.get("mistakes") == "on"
@@ -411,12 +413,19 @@ def _answer(stored: StoredPuzzle, game: Game, action: str, notice: Notice | None
     return _back_to_page(code, notice, confirm=confirm)
 
 
-def _with_refused(notice: Notice | None, errors: dict[Cell, tuple[str, str]]) -> Notice:
+def _refused(errors: dict[Cell, tuple[str, str]]) -> str:
+    """The first refused entry's message, and how many more there are."""
     first = next(iter(errors.values()))[1]
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    if len(errors) == 1:
+        return f"{first}."
+    return ngettext("%(first)s (and %(num)s more).", "%(first)s (and %(num)s more).", len(errors) - 1, first=first)
+
+
+def _with_refused(notice: Notice | None, errors: dict[Cell, tuple[str, str]]) -> Notice:
     if notice is None:  # the status line says "Not taken:" before an error
-        return Notice(f"{first}{more}.", "error")
-    return Notice(f"{notice.text} Not taken: {first}{more}.", notice.kind, notice.cells)
+        return Notice(_refused(errors), "error")
+    return Notice(_("%(said)s Not taken: %(refused)s", said=notice.text, refused=_refused(errors)),
+                  notice.kind, notice.cells)
 
 
 def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tuple[int, ...]] | None:
@@ -432,24 +441,24 @@ def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tup
 
 
 _SIMPLE = {
-    "save": "Saved.",
-    "cancel": "Cancelled: nothing was changed.",
-    "reveal": "Reveal the whole solution? Confirm or cancel.",
-    "restart": "Restart the puzzle? Confirm or cancel.",
+    "save": lazy_gettext("Saved."),
+    "cancel": lazy_gettext("Cancelled: nothing was changed."),
+    "reveal": lazy_gettext("Reveal the whole solution? Confirm or cancel."),
+    "restart": lazy_gettext("Restart the puzzle? Confirm or cancel."),
 }
 
 
 def _act(game: Game, action: str, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice | None:
     """Do one button's action on the game; returns what to tell the player."""
     if action in _SIMPLE:
-        return Notice(_SIMPLE[action])
+        return Notice(str(_SIMPLE[action]))
     if action in ("restart-confirm", "pause", "resume", "mistakes"):
         return _act_on_game(game, action)
     if game.finished:
         return _standing_notice(game)
     if action == "reveal-confirm":
         game.reveal()
-        return Notice("Solution revealed. Restart to play this puzzle again.", "revealed")
+        return Notice(_("Solution revealed. Restart to play this puzzle again."), "revealed")
     if action == "check":
         return _check(game)
     if action in ("undo", "redo"):
@@ -463,49 +472,60 @@ def _act_on_game(game: Game, action: str) -> Notice:
     """The actions that work on a finished game too."""
     if action == "restart-confirm":
         game.restart()
-        undo = " Undo brings your entries back." if game.can_undo() else ""
-        return Notice(f"Restarted: the board is empty and the clock is back at zero.{undo}")
+        if game.can_undo():
+            return Notice(_("Restarted: the board is empty and the clock is back at zero. "
+                            "Undo brings your entries back."))
+        return Notice(_("Restarted: the board is empty and the clock is back at zero."))
     if action == "pause":
         game.pause()
-        return Notice("Paused. Press Resume to go on.")
+        return Notice(_("Paused. Press Resume to go on."))
     if action == "resume":
         game.resume()
-        return Notice("Resumed: the clock is running.")
+        return Notice(_("Resumed: the clock is running."))
     if show_mistakes():
-        return Notice("Mistakes are shown as you type.")
-    return Notice("Mistakes are hidden until you press Check.")
+        return Notice(_("Mistakes are shown as you type."))
+    return Notice(_("Mistakes are hidden until you press Check."))
 
 
 def _check(game: Game) -> Notice:
     wrong = game.wrong_cells
     if wrong:
-        names = ", ".join(engine.cell_name(c) for c in wrong[:5])
-        more = f" and {len(wrong) - 5} more" if len(wrong) > 5 else ""
-        count = f"{len(wrong)} entr{'y is' if len(wrong) == 1 else 'ies are'} wrong"
-        return Notice(f"{count}: {names}{more}.", "check", wrong)
+        names = ", ".join(cell_words(c) for c in wrong[:5])
+        if len(wrong) > 5:
+            names = ngettext("%(cells)s and %(num)s more", "%(cells)s and %(num)s more", len(wrong) - 5, cells=names)
+        return Notice(ngettext("%(num)s entry is wrong: %(cells)s.", "%(num)s entries are wrong: %(cells)s.",
+                               len(wrong), cells=names), "check", wrong)
     if not game.state.entries:
-        return Notice("Nothing to check yet: type numbers into the empty cells.", "check")
-    return Notice(f"All {game.filled} entries so far are right.", "check")
+        return Notice(_("Nothing to check yet: type numbers into the empty cells."), "check")
+    return Notice(ngettext("All %(num)s entries so far are right.", "All %(num)s entries so far are right.",
+                           game.filled), "check")
 
 
 def _undo_redo(game: Game, action: str) -> Notice:
     if action == "undo" and game.undoes_restart():
         game.undo()
-        return Notice("Restart undone: your entries and notes are back.")
-    cell = game.undo() if action == "undo" else game.redo()
-    verb = "Undid" if action == "undo" else "Redid"
-    return Notice(f"{verb} {engine.cell_name(cell)}." if cell else f"Nothing to {action}.")
+        return Notice(_("Restart undone: your entries and notes are back."))
+    if action == "undo":
+        cell = game.undo()
+        return Notice(_("Undid %(cell)s.", cell=cell_words(cell)) if cell else _("Nothing to undo."))
+    cell = game.redo()
+    return Notice(_("Redid %(cell)s.", cell=cell_words(cell)) if cell else _("Nothing to redo."))
 
 
 def _fill(game: Game, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice:
     if candidates is None:
-        return Notice("The candidates could not be worked out in time: try again after a few more entries.",
+        return Notice(_("The candidates could not be worked out in time: try again after a few more entries."),
                       "error")
     filled = game.fill_notes(candidates)
     crowded = sum(1 for cell, numbers in candidates.items()
                   if len(numbers) > MAX_NOTES and cell not in game.state.entries)
-    left = f" {crowded} cells with more than {MAX_NOTES} possible numbers are left blank." if crowded else ""
-    return Notice(f"Candidates filled in as notes in {filled} cells.{left}")
+    said = ngettext("Candidates filled in as notes in %(num)s cell.", "Candidates filled in as notes in %(num)s cells.",
+                    filled)
+    if crowded:
+        said += " " + ngettext("%(num)s cell with more than %(max)s possible numbers is left blank.",
+                               "%(num)s cells with more than %(max)s possible numbers are left blank.",
+                               crowded, max=MAX_NOTES)
+    return Notice(said)
 
 
 def _hint(stored: StoredPuzzle, game: Game) -> Notice:
@@ -514,8 +534,12 @@ def _hint(stored: StoredPuzzle, game: Game) -> Notice:
     try:
         found = engine.hint(stored.puzzle, game.state.entries, stored.solution, max_seconds=seconds)
     except engine.SolverGaveUp:
-        return Notice(f"No hint could be worked out within {engine.seconds(seconds)}: "
-                      "try Check to see whether every entry so far is right.", "hint")
+        shown = f"{seconds:g}"
+        return Notice(ngettext("No hint could be worked out within %(time)s second: "
+                               "try Check to see whether every entry so far is right.",
+                               "No hint could be worked out within %(time)s seconds: "
+                               "try Check to see whether every entry so far is right.",
+                               1 if shown == "1" else 2, time=shown), "hint")
     return Notice(hint_text(found, gettext, ngettext), "hint", list(found.cells))
 
 
@@ -525,7 +549,7 @@ def clock(code: str) -> Any:
     stored = _stored_or_404(code)
     event = request.form.get("event", "")
     if event not in ("away", "back", "tick"):
-        abort(400, f"Unknown clock event {event[:30]!r}.")
+        abort(400, _("Unknown clock event %(event)s.", event=repr(event[:30])))
     player = player_id()
     if player is not None:  # only a game already started: the clock starts with the first entry
         services().store.update_existing_progress(
@@ -539,3 +563,9 @@ def _clock_event(game: Game, event: str) -> None:
         game.away()
     else:
         game.touch()
+
+
+@bp.app_template_global()
+def cell_note(view: CellView) -> str:
+    """What is wrong with a cell, in the page's language (for _cell.html)."""
+    return view.say_note(get_translations())
