@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # for the annotation only: words stays free of engine imports at run time
     from .board import Cell
 
-__all__ = ["cell_name", "plural", "seconds", "technique_name"]
+__all__ = ["cell_name", "plural", "seconds"]
 
 
 def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
@@ -40,11 +40,3 @@ def cell_name(cell: Cell) -> str:
     """A cell as players count it, from 1: "row 2, column 3" for (1, 2)."""
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
-
-def technique_name(length: int) -> str:
-    """The reasoning of a chain length in words: "singles", "chains of length 3"."""
-    if length == 0:
-        return "singles"
-    if length == 1:
-        return "one-step eliminations (length 1)"
-    return f"chains of length {length}"

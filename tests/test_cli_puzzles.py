@@ -10,8 +10,8 @@ from test_cli import assert_one_error_line, run
 
 from engine import LEVELS, count_solutions, grade, parse_puzzle, plural, puzzle_from_id, rate, split_puzzles
 from engine.levels import range_text
-from engine.words import technique_name
 from webapp.cli import main
+from webapp.core.ratings import technique_name
 
 from puzzle_files import DATA, load
 

@@ -27,7 +27,7 @@ from engine import (
 )
 
 from ..core.hint_words import hint_text
-from ..core.ratings import chain_words, levels_text, technique_lines
+from ..core.ratings import chain_words, levels_text, rating_number, technique_lines
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_NO_SOLUTION,
@@ -203,7 +203,7 @@ def _grade_one(puzzle: Any, prefix: str) -> int:
         return EXIT_NO_SOLUTION
     result = grade(puzzle)
     print(f"{prefix}level: {result.level}")
-    print(f"rating: {result.rating.text} ({chain_words(result.rating)})")
+    print(f"rating: {rating_number(result.rating)} ({chain_words(result.rating)})")
     for line in technique_lines(result.rating):
         print(f"  {line}")
     return EXIT_OK

@@ -4,27 +4,54 @@ The rating (``engine.Rating``) is the longest chain of reasoning a puzzle needs,
 Berthier's whip scale: W0 is singles only, W4 a chain of four steps.  The levels are
 ranges of it (``engine.LEVELS``); a puzzle that chains of up to ``engine.MAX_CHAIN``
 steps cannot finish needs guessing, which is harder than expert.
+
+Like ``hint_words``, each function takes ``gettext`` and ``ngettext`` (English when not
+given): the site passes Flask-Babel's, and the command line stays English.
 """
 
 from __future__ import annotations
 
-from engine import LEVELS, MAX_CHAIN, Rating, plural
+from engine import LEVELS, MAX_CHAIN, Rating
 from engine.levels import range_text
-from engine.words import technique_name
 
-NEEDS_GUESSING = f"chains of up to {MAX_CHAIN} steps cannot finish it, so it needs guessing"
+from .hint_words import Gettext, Ngettext, english, english_plural
 
 
-def chain_words(rating: Rating) -> str:
+def needs_guessing(gettext: Gettext = english) -> str:
+    """"chains of up to 12 steps cannot finish it, so it needs guessing"."""
+    return gettext("chains of up to %(cap)s steps cannot finish it, so it needs guessing") % {"cap": MAX_CHAIN}
+
+
+NEEDS_GUESSING = needs_guessing()  # in English; needs_guessing(gettext) in the reader's language
+
+
+def rating_number(rating: Rating, gettext: Gettext = english) -> str:
+    """The rating as shown: "4.2", or "over 12" for a puzzle that needs a guess."""
+    if rating.solved:
+        return f"{rating.score:.1f}"
+    return gettext("over %(cap)s") % {"cap": MAX_CHAIN}
+
+
+def chain_words(rating: Rating, gettext: Gettext = english, ngettext: Ngettext = english_plural) -> str:
     """What the rating's whole part means: "longest chain: 4 steps, W4 on Berthier's scale"."""
     if not rating.solved:
-        return f"{NEEDS_GUESSING}: harder than expert"
+        return gettext("%(needs_guessing)s: harder than expert") % {"needs_guessing": needs_guessing(gettext)}
     if rating.length == 0:
-        return "singles only, W0 on Berthier's scale"
-    return f"longest chain: {plural(rating.length, 'step')}, W{rating.length} on Berthier's scale"
+        return gettext("singles only, W0 on Berthier's scale")
+    return _count(ngettext, "longest chain: %(num)d step, W%(num)d on Berthier's scale",
+                  "longest chain: %(num)d steps, W%(num)d on Berthier's scale", rating.length)
 
 
-def technique_lines(rating: Rating) -> list[str]:
+def technique_name(length: int, gettext: Gettext = english) -> str:
+    """The reasoning of a chain length in words: "singles", "chains of length 3"."""
+    if length == 0:
+        return gettext("singles")
+    if length == 1:
+        return gettext("one-step eliminations (length 1)")
+    return gettext("chains of length %(length)s") % {"length": length}
+
+
+def technique_lines(rating: Rating, gettext: Gettext = english, ngettext: Ngettext = english_plural) -> list[str]:
     """One line per kind of reasoning used, shortest first, with how much it did:
     "singles: 64 numbers placed", "chains of length 3: 12 candidates ruled out".
 
@@ -34,12 +61,21 @@ def technique_lines(rating: Rating) -> list[str]:
     for length, count in rating.techniques():
         if length == 0:
             if rating.solved:
-                lines.append(f"{technique_name(0)}: {plural(count, 'number')} placed")
+                done = _count(ngettext, "%(num)d number placed", "%(num)d numbers placed", count)
+                lines.append(f"{technique_name(0, gettext)}: {done}")
         else:
-            lines.append(f"{technique_name(length)}: {plural(count, 'candidate')} ruled out")
+            done = _count(ngettext, "%(num)d candidate ruled out", "%(num)d candidates ruled out", count)
+            lines.append(f"{technique_name(length, gettext)}: {done}")
     return lines
 
 
 def levels_text() -> str:
-    """The levels as ranges of the rating: "easy W0–W1, medium W2, hard W3–W4, expert W5 or more"."""
+    """The levels as ranges of the rating: "easy W0–W1, medium W2, hard W3–W4, expert W5 or more"
+    (English: the command line's help)."""
     return ", ".join(f"{name} {range_text(level)}" for name, level in LEVELS.items())
+
+
+def _count(ngettext: Ngettext, singular: str, plural: str, count: int) -> str:
+    # Flask-Babel's ngettext fills %(num)d itself and the standard one does not; filling it
+    # again is harmless, since the messages have no other field.
+    return ngettext(singular, plural, count) % {"num": count}
