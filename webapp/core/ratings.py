@@ -38,8 +38,8 @@ def chain_words(rating: Rating, gettext: Gettext = english, ngettext: Ngettext =
         return gettext("%(needs_guessing)s: harder than expert") % {"needs_guessing": needs_guessing(gettext)}
     if rating.length == 0:
         return gettext("singles only, W0 on Berthier's scale")
-    return _count(ngettext, "longest chain: %(num)d step, W%(num)d on Berthier's scale",
-                  "longest chain: %(num)d steps, W%(num)d on Berthier's scale", rating.length)
+    return _filled(ngettext("longest chain: %(num)d step, W%(num)d on Berthier's scale",
+                            "longest chain: %(num)d steps, W%(num)d on Berthier's scale", rating.length), rating.length)
 
 
 def technique_name(length: int, gettext: Gettext = english) -> str:
@@ -61,10 +61,10 @@ def technique_lines(rating: Rating, gettext: Gettext = english, ngettext: Ngette
     for length, count in rating.techniques():
         if length == 0:
             if rating.solved:
-                done = _count(ngettext, "%(num)d number placed", "%(num)d numbers placed", count)
+                done = _filled(ngettext("%(num)d number placed", "%(num)d numbers placed", count), count)
                 lines.append(f"{technique_name(0, gettext)}: {done}")
         else:
-            done = _count(ngettext, "%(num)d candidate ruled out", "%(num)d candidates ruled out", count)
+            done = _filled(ngettext("%(num)d candidate ruled out", "%(num)d candidates ruled out", count), count)
             lines.append(f"{technique_name(length, gettext)}: {done}")
     return lines
 
@@ -75,7 +75,8 @@ def levels_text() -> str:
     return ", ".join(f"{name} {range_text(level)}" for name, level in LEVELS.items())
 
 
-def _count(ngettext: Ngettext, singular: str, plural: str, count: int) -> str:
+def _filled(message: str, count: int) -> str:
     # Flask-Babel's ngettext fills %(num)d itself and the standard one does not; filling it
-    # again is harmless, since the messages have no other field.
-    return ngettext(singular, plural, count) % {"num": count}
+    # again is harmless, since the messages have no other field.  (ngettext is called where
+    # the messages are written, so that pybabel extracts them.)
+    return message % {"num": count}
