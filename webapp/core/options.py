@@ -14,10 +14,13 @@ from typing import Any
 
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec, unreachable
 
+from .messages import N_, Refusal
+
 
 @dataclass(frozen=True)
 class Variant:
-    """A way to play: its name on the page, its adjacency, and the rule in words."""
+    """A way to play: its name, its adjacency, and the rule in words (English: the web layer's
+    ``names`` and the paper layer's words say them in the reader's language)."""
 
     key: str
     label: str
@@ -63,7 +66,8 @@ def check_shape(name: str) -> ShapeSpec:
     """The named shape; ValueError with the choices otherwise."""
     spec = SHAPES.get(name)
     if spec is None:
-        raise ValueError(f"Unknown shape {_shown(name)}: choose one of {', '.join(SHAPES)}")
+        raise Refusal(N_("Unknown shape %(shape)s: choose one of %(choices)s"), shape=_shown(name),
+                      choices=", ".join(SHAPES))
     return spec
 
 
@@ -73,10 +77,12 @@ def check_size(spec: ShapeSpec, raw: str | int | None) -> int:
         return spec.default_size
     text = str(raw).strip()
     if not (text.isascii() and text.isdigit() and len(text) < 6):
-        raise ValueError(f"Size must be a whole number from {spec.min_size} to {spec.max_size}")
+        raise Refusal(N_("Size must be a whole number from %(low)s to %(high)s"), low=spec.min_size,
+                      high=spec.max_size)
     size = int(text)
     if not spec.min_size <= size <= spec.max_size:
-        raise ValueError(f"Size for {spec.name} must be from {spec.min_size} to {spec.max_size}, not {size}")
+        raise Refusal(N_("Size for %(shape)s must be from %(low)s to %(high)s, not %(size)s"), shape=spec.name,
+                      low=spec.min_size, high=spec.max_size, size=size)
     return size
 
 
@@ -84,7 +90,8 @@ def check_difficulty(raw: str | None) -> str:
     """A difficulty the generator knows (medium when none is given)."""
     level = (raw or "medium").strip().lower()
     if level not in DIFFICULTIES:
-        raise ValueError(f"Unknown difficulty {_shown(level)}: choose one of {', '.join(DIFFICULTIES)}")
+        raise Refusal(N_("Unknown difficulty %(level)s: choose one of %(choices)s"), level=_shown(level),
+                      choices=", ".join(DIFFICULTIES))
     return level
 
 
@@ -93,7 +100,8 @@ def check_variant(raw: str | None) -> Variant:
     key = (raw or "hidato").strip().lower()
     if key not in VARIANTS:
         *first, last = [v.label for v in VARIANTS.values()]
-        raise ValueError(f"Unknown variant {_shown(key)}: choose {', '.join(first)} or {last}")
+        raise Refusal(N_("Unknown variant %(variant)s: choose %(first)s or %(last)s"), variant=_shown(key),
+                      first=", ".join(first), last=last)
     return VARIANTS[key]
 
 
@@ -101,12 +109,13 @@ def check_adjacency(raw: str | None) -> str:
     """An adjacency by its engine name (king when none is given)."""
     name = (raw or "king").strip().lower()
     if name not in ADJACENCIES:
-        raise ValueError(f"Unknown adjacency {_shown(name)}: choose king, rook or hex")
+        raise Refusal(N_("Unknown adjacency %(adjacency)s: choose king, rook or hex"), adjacency=_shown(name))
     return name
 
 
 def parse_options(form: Any) -> Options:
-    """A form's shape, size, difficulty and variant; ValueError with a message for the person."""
+    """A form's shape, size, difficulty and variant; ValueError (a Refusal, but the engine's reason
+    a level can't be reached is English) with a message for the person."""
     spec = check_shape((form.get("shape") or "").strip().lower())
     options = Options(spec.name, check_size(spec, form.get("size")), check_difficulty(form.get("difficulty")),
                       check_variant(form.get("variant")).key)

@@ -5,12 +5,19 @@ seed; the web app may hand it puzzles from the pool first), ``render_pdf`` lays 
 with ``templates/booklet_pdf.html`` and ``static/booklet.css`` and has WeasyPrint turn
 that into a PDF.  The boards are the same SVG drawing as on screen (``drawing.py``,
 ``templates/_board_svg.html``).  No Flask here: ``hidato print`` uses it without an app.
+
+Words are in the reader's language: the functions that write any take ``words`` (a
+gettext translations object; English by default), and ``render_pdf`` takes the language's
+code, because it runs in a child process of a worker, outside any request: it loads that
+language's catalogue (``words_for``) and installs it in its own Jinja environment.  The
+names of shapes, levels and variants share their msgids with ``webapp/web/names.py``.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,12 +25,14 @@ from typing import Any
 
 from engine import SHAPES, shape_board, unreachable
 
+from ..core.messages import ENGLISH, N_, Refusal, Words
 from ..core.options import Options, check_adjacency, check_difficulty, check_shape, check_size, variant_of
 from ..core.stored import StoredPuzzle, generate
 from .drawing import Drawing, draw_board
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
+TRANSLATIONS = ROOT / "webapp" / "translations"  # the web app's catalogues (make translations)
 STYLESHEET = ROOT / "static" / "booklet.css"
 
 MIXED = "mixed"
@@ -31,7 +40,7 @@ MAX_COUNT = 50
 PER_PAGE = (1, 2, 4)
 # Paper sizes (width, height in mm) and the margins every page keeps.
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter")}  # said in the reader's language where shown
 MARGIN_SIDE_MM, MARGIN_TOP_MM, MARGIN_BOTTOM_MM = 10.0, 14.0, 16.0
 WORKSHEET_HEAD_MM = 22.0  # name and date, the heading and the rule on a page of puzzles
 SOLUTION_HEAD_MM = 12.0  # the heading on a page of solutions
@@ -93,39 +102,53 @@ class Layout:
         return width - 2 * MARGIN_SIDE_MM, height - MARGIN_TOP_MM - MARGIN_BOTTOM_MM
 
 
-def rule_of(stored: StoredPuzzle) -> str:
+def words_for(lang: str) -> Words:
+    """The catalogue of a language (English, the msgids, for "en" or one not translated)."""
+    if not lang or lang == "en":
+        return ENGLISH
+    from babel.support import Translations  # on first use: the CLI starts light
+
+    return Translations.load(str(TRANSLATIONS), [lang])
+
+
+def _touching(adjacency: str, words: Words) -> str:
+    return words.gettext(variant_of(adjacency).touching)  # msgids in web/names.py (TOUCHING)
+
+
+def rule_of(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
     """The rules in one sentence, for this puzzle's adjacency and size."""
-    touching = variant_of(stored.adjacency).touching
-    return (f"Write the numbers 1 to {stored.puzzle.size} in the empty cells so that each number "
-            f"touches the next {touching}.")
+    return words.gettext("Write the numbers 1 to %(size)s in the empty cells so that each number touches "
+                         "the next %(touching)s.") % {"size": stored.puzzle.size,
+                                                      "touching": _touching(stored.adjacency, words)}
 
 
-def _general_rule(stored: StoredPuzzle) -> str:
+def _general_rule(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
     """The rules for a page of boards of different sizes."""
-    touching = variant_of(stored.adjacency).touching
-    return ("Write the numbers from 1 up to the number of cells of each board in its empty cells so that "
-            f"each number touches the next {touching}.")
+    return words.gettext("Write the numbers from 1 up to the number of cells of each board in its empty cells "
+                         "so that each number touches the next %(touching)s.") % {
+        "touching": _touching(stored.adjacency, words)}
 
 
 def check_paper(paper: str) -> str:
     """``a4`` or ``letter`` (ValueError with a message otherwise)."""
     key = (paper or "").strip().lower()
     if key not in PAPERS:
-        raise ValueError(f"Unknown paper {paper[:20]!r}: choose A4 or Letter")
+        raise Refusal(N_("Unknown paper %(paper)s: choose A4 or Letter"), paper=repr(paper[:20]))
     return key
 
 
-def describe(stored: StoredPuzzle) -> str:
+def describe(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
     """``Hidato · Diamond 5 · Medium · 2.3 · 41 cells``: what a printed puzzle is (the rating
     only when it is stored: puzzles made before ratings have none)."""
-    parts = [variant_of(stored.adjacency).label]
+    parts = [words.gettext(variant_of(stored.adjacency).label)]  # shapes, levels: msgids in web/names.py
     if stored.shape and stored.shape != "custom":
-        parts.append(f"{stored.shape.capitalize()}{f' {stored.size}' if stored.size else ''}")
+        parts.append(f"{words.gettext(stored.shape).capitalize()}{f' {stored.size}' if stored.size else ''}")
     if stored.difficulty:
-        parts.append(stored.difficulty.capitalize())
+        parts.append(words.gettext(stored.difficulty).capitalize())
     if stored.rating_text:
         parts.append(stored.rating_text)
-    parts.append(f"{stored.puzzle.size} cells")
+    size = stored.puzzle.size
+    parts.append(words.ngettext("%(count)s cell", "%(count)s cells", size) % {"count": size})
     return " · ".join(parts)
 
 
@@ -136,13 +159,15 @@ def check_options(options: BookletOptions) -> None:
     check_difficulty(options.difficulty)
     check_adjacency(options.adjacency)
     if not 1 <= options.count <= MAX_COUNT:
-        raise ValueError(f"The number of puzzles must be from 1 to {MAX_COUNT}, not {options.count}")
+        raise Refusal(N_("The number of puzzles must be from 1 to %(high)s, not %(count)s"), high=MAX_COUNT,
+                      count=options.count)
     if options.per_page not in PER_PAGE:
-        raise ValueError(f"Puzzles per page must be 1, 2 or 4, not {options.per_page}")
+        raise Refusal(N_("Puzzles per page must be 1, 2 or 4, not %(count)s"), count=options.per_page)
     check_paper(options.paper)
     if options.shape == MIXED:
         if not mixed_shapes(options.adjacency, options.difficulty):
-            raise ValueError(f"No shape makes {options.difficulty} puzzles with {options.adjacency} moves")
+            raise Refusal(N_("No shape makes %(level)s puzzles with %(adjacency)s moves"),
+                          level=options.difficulty, adjacency=options.adjacency)
         return
     size = check_size(SHAPES[options.shape], options.size)
     shape_board(options.shape, size, options.adjacency)  # type: ignore[arg-type]  # ShapeError says why not
@@ -221,7 +246,8 @@ def _one(options: BookletOptions, order: list[str], index: int, seed: int, varia
 # --- laying out and rendering ---------------------------------------------------------
 
 
-def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bool = False) -> Layout:
+def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bool = False,
+           words: Words = ENGLISH) -> Layout:
     """How the booklet is laid out: 4 to a page drops to 2 when a board up to 10x10 would
     get cells under MIN_CELL_MM."""
     paper = check_paper(paper)
@@ -229,8 +255,8 @@ def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bo
         for stored in puzzles:
             board = stored.puzzle.board
             if max(board.rows, board.cols) <= 10 and _cell_mm(stored, Layout(paper, 4), qr) < MIN_CELL_MM:
-                return Layout(paper, 2, f"Printed 2 to a page (not 4) so that every cell is at least "
-                                        f"{MIN_CELL_MM:g} mm wide.")
+                return Layout(paper, 2, words.gettext("Printed 2 to a page (not 4) so that every cell is at "
+                                                      "least %(mm)s mm wide.") % {"mm": f"{MIN_CELL_MM:g}"})
     return Layout(paper, per_page)
 
 
@@ -268,7 +294,8 @@ def links_for(puzzles: Iterable[StoredPuzzle], link_root: str | None) -> dict[st
 
 
 def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
-           links: Links | None = None, paper: str = "a4", count: int | None = None) -> list[Sheet]:
+           links: Links | None = None, paper: str = "a4", count: int | None = None,
+           words: Words = ENGLISH) -> list[Sheet]:
     """The printed boards, each as large as its share of the page allows.
 
     ``links`` gives each puzzle a QR code of its page on the site; a short link (``/s/``)
@@ -287,8 +314,8 @@ def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
         # A solution's caption ends with its id in small type, a few lines for a long one.
         id_lines = math.ceil((len(stored.code) + 3) * ID_CHAR_MM / box_w) if solutions else 0
         width, height = drawing.fit(box_w, box_h - id_lines * ID_LINE_MM)
-        out.append(Sheet(number, stored, drawing, describe(stored), stored.code, url,
-                         f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored),
+        out.append(Sheet(number, stored, drawing, describe(stored, words), stored.code, url,
+                         f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored, words),
                          qr=qr_svg(url) if url and not solutions else "",
                          link_text=_short_text(url)))
     return out
@@ -320,38 +347,62 @@ def page_count(count: int, per_page: int) -> int:
     return 2 * math.ceil(count / per_page)
 
 
-def _environment() -> Any:
+def _environment(words: Words) -> Any:
+    """Jinja with the templates' ``_()`` and ``ngettext()`` (newstyle, as Flask-Babel's) in ``words``."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape  # on first use: the CLI starts light
 
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]))
+    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]),
+                              extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
+    return environment
 
 
 def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
-                 links: Links | None = None, paper: str = "a4", name_line: bool = True) -> str:
-    """The booklet as HTML for WeasyPrint."""
-    page = layout(puzzles, per_page, paper, qr=bool(links))
-    template = _environment().get_template("booklet_pdf.html")
+                 links: Links | None = None, paper: str = "a4", name_line: bool = True,
+                 lang: str = "en") -> str:
+    """The booklet as HTML for WeasyPrint, its words in the language ``lang``."""
+    words = words_for(lang)
+    page = layout(puzzles, per_page, paper, qr=bool(links), words=words)
+    template = _environment(words).get_template("booklet_pdf.html")
     _width, height = page.content
     return template.render(
+        lang=lang or "en",
         title=title,
         per_page=page.per_page,
         note=page.note,
-        general_rule=_general_rule(puzzles[0]) if puzzles else "",
+        general_rule=_general_rule(puzzles[0], words) if puzzles else "",
         name_line=name_line,
         page_height=f"{height:g}mm",
         # WeasyPrint lays out flex boxes of a fixed height best: the boards' area, in mm.
         sheets_height={"puzzles": f"{height - WORKSHEET_HEAD_MM:g}mm",
                        "solutions": f"{height - SOLUTION_HEAD_MM:g}mm"},
-        puzzle_pages=pages(sheets(puzzles, page.per_page, False, links, page.paper), page.per_page),
-        solution_pages=pages(sheets(puzzles, page.per_page, True, links, page.paper), page.per_page),
+        puzzle_pages=pages(sheets(puzzles, page.per_page, False, links, page.paper, words=words), page.per_page),
+        solution_pages=pages(sheets(puzzles, page.per_page, True, links, page.paper, words=words), page.per_page),
     )
 
 
-def page_css(paper: str) -> str:
-    """The page box for the paper: its size and margins (booklet.css has the rest)."""
+def page_css(paper: str, words: Words = ENGLISH) -> str:
+    """The page box for the paper: its size and margins, and the page headers and footer in
+    the booklet's language (booklet.css has the rest, and the English words)."""
     paper = check_paper(paper)
     size = "A4" if paper == "a4" else "letter"
-    return f"@page {{ size: {size}; margin: {MARGIN_TOP_MM:g}mm {MARGIN_SIDE_MM:g}mm {MARGIN_BOTTOM_MM:g}mm; }}"
+    box = f"@page {{ size: {size}; margin: {MARGIN_TOP_MM:g}mm {MARGIN_SIDE_MM:g}mm {MARGIN_BOTTOM_MM:g}mm; }}"
+    if words is ENGLISH:
+        return box
+    # "Page 3 of 8": the words around the two counters, each a CSS string.
+    footer = words.gettext("Page %(page)s of %(pages)s").replace("%(pages)s", "\0").replace("%(page)s", "\1")
+    content = " ".join(_css_string(part) if part not in ("\0", "\1") else
+                       ("counter(pages)" if part == "\0" else "counter(page)")
+                       for part in re.split(r"(\x00|\x01)", footer) if part)
+    puzzles, solutions = _css_string(words.gettext("Puzzles")), _css_string(words.gettext("Solutions"))
+    return (f"{box}\n@page {{ @bottom-center {{ content: {content}; }} }}"
+            f"\n@page puzzles {{ @top-right {{ content: {puzzles}; }} }}"
+            f"\n@page solutions {{ @top-right {{ content: {solutions}; }} }}")
+
+
+def _css_string(text: str) -> str:
+    """Text as a CSS string: quotes and backslashes escaped, nothing else can end it."""
+    return '"' + "".join(ch if ch.isalnum() or ch in " .,:;-()" else f"\\{ord(ch):x} " for ch in text) + '"'
 
 
 def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
@@ -360,21 +411,29 @@ def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
 
 
 def render_pdf(puzzles: list[StoredPuzzle], per_page: int, title: str = "Hidato puzzles",
-               links: Links | None = None, paper: str = "a4", name_line: bool = True) -> bytes:
+               links: Links | None = None, paper: str = "a4", name_line: bool = True,
+               lang: str = "en") -> bytes:
     """The PDF: worksheets ``per_page`` to a page, then the solutions, pages numbered.
 
     ``links``: the link each puzzle's QR code carries (``links_for`` makes them from the
-    site's address); none, no QR codes."""
+    site's address); none, no QR codes.  ``lang``: the language of its words (a code, not
+    a catalogue: this runs in a child process, which loads the catalogue itself)."""
     from weasyprint import CSS, HTML  # imported on first use: it loads Pango
 
-    html = booklet_html(puzzles, per_page, title, links, paper, name_line)
-    css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper), url_fetcher=_no_fetch)
+    html = booklet_html(puzzles, per_page, title, links, paper, name_line, lang)
+    css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper, words_for(lang)),
+              url_fetcher=_no_fetch)
     document = HTML(string=html, url_fetcher=_no_fetch)
     return document.write_pdf(stylesheets=[css])
 
 
-def title_of(options: BookletOptions) -> str:
-    """``12 medium Diamond puzzles`` for the PDF's title and file name."""
-    shape = "mixed" if options.shape == MIXED else options.shape.capitalize()
-    noun = "puzzle" if options.count == 1 else "puzzles"
-    return f"{options.count} {options.difficulty} {shape} {variant_of(options.adjacency).label} {noun}"
+def title_of(options: BookletOptions, words: Words = ENGLISH) -> str:
+    """``12 medium Diamond Hidato puzzles`` for the PDF's title and file name."""
+    names = {"count": options.count, "level": words.gettext(options.difficulty),
+             "variant": words.gettext(variant_of(options.adjacency).label)}
+    if options.shape == MIXED:
+        return words.ngettext("%(count)s %(level)s mixed %(variant)s puzzle",
+                              "%(count)s %(level)s mixed %(variant)s puzzles", options.count) % names
+    return words.ngettext("%(count)s %(level)s %(shape)s %(variant)s puzzle",
+                          "%(count)s %(level)s %(shape)s %(variant)s puzzles", options.count) % {
+        **names, "shape": words.gettext(options.shape).capitalize()}

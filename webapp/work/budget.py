@@ -30,6 +30,8 @@ from typing import Any, TypeVar
 
 from engine import seconds as seconds_text
 
+from ..core.messages import busy
+
 T = TypeVar("T")
 
 # How much lower than the pages children run (nice(2) increment).
@@ -51,8 +53,7 @@ class Busy(Exception):
     """Every slot for heavy work is taken: the person should try again shortly."""
 
     def __init__(self, retry_after: int = 5):
-        super().__init__("The server is busy with other puzzles right now. "
-                         f"Please try again in {seconds_text(retry_after)}.")
+        super().__init__(busy(retry_after))  # in English; the web layer says it in the reader's language
         self.retry_after = retry_after
 
 
