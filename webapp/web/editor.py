@@ -11,6 +11,10 @@ custom shape runs in the background (``jobs.py``) behind a waiting page.
 Solve, Check and Grade run in a child process under the solving budget, a few at a
 time across the server (``budget.py``); boards larger than the site plays are refused
 before anything runs.
+
+Every message is in the reader's language; the engine's reasons inside them (why a text
+is malformed, why a shape can't hold a puzzle) are its own, in English, but the line and
+column of a malformed text are said here.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import format_decimal, get_translations, ngettext
+from flask_babel import gettext as _
 
 import engine
 from engine import (
@@ -34,9 +40,9 @@ from engine import (
     puzzle_from_id,
     puzzle_to_id,
 )
-from engine import seconds as seconds_text
 
-from ..core.messages import too_hard
+from ..core.messages import said, too_hard
+from ..core.messages import seconds as seconds_words
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
 from ..core.ratings import NEEDS_GUESSING, chain_words, technique_lines
 from ..core.stored import stored_from
@@ -48,6 +54,7 @@ from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .jobs import Done, Progress
 from .limits import charge
+from .names import cell_words, level_name
 from .puzzles import find_puzzle
 from .services import services
 
@@ -147,7 +154,7 @@ def _side(form: Any, name: str, default: int) -> int:
     if not raw:
         return default
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or not 1 <= int(raw) <= DRAW_MAX:
-        abort(400, f"{name.capitalize()} must be a whole number from 1 to {DRAW_MAX}.")
+        abort(400, _("%(field)s must be a whole number from 1 to %(high)s.", field=name.capitalize(), high=DRAW_MAX))
     return int(raw)
 
 
@@ -163,7 +170,8 @@ def _posted_grid(form: Any) -> Grid | None:
             continue
         r, c = int(match.group(1)) - 1, int(match.group(2)) - 1
         if not (0 <= r < rows and 0 <= c < cols):
-            abort(400, f"The form names {engine.cell_name((r, c))}, outside the {rows}×{cols} grid.")
+            abort(400, _("The form names %(cell)s, outside the %(rows)s×%(cols)s grid.", cell=cell_words((r, c)),
+                         rows=rows, cols=cols))
         grid[r][c] = _token(raw)
     return grid
 
@@ -174,7 +182,7 @@ def read_draft(form: Any) -> Draft:
         adjacency = check_adjacency(form.get("adjacency"))
         difficulty = check_difficulty(form.get("difficulty"))
     except ValueError as err:
-        abort(400, f"{err}.")
+        abort(400, f"{said(err, get_translations())}.")
     text = form.get("puzzle") or ""
     grid = _posted_grid(form)
     if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
@@ -215,6 +223,16 @@ def _cell_at(text: str, line: int, column: int) -> Cell | None:
     return None
 
 
+def format_error(err: PuzzleFormatError) -> str:
+    """A malformed text's error with its place in the reader's language ("línea 3, columna 7:
+    …"); what is wrong there is the engine's, in English."""
+    if err.line is None:
+        return err.message
+    if err.column is None:
+        return _("line %(line)s: %(message)s", line=err.line, message=err.message)
+    return _("line %(line)s, column %(column)s: %(message)s", line=err.line, column=err.column, message=err.message)
+
+
 # --- the page -------------------------------------------------------------------------
 
 
@@ -250,7 +268,8 @@ def page() -> Any:
         puzzle = puzzle_from_id(code)
     except PuzzleFormatError as err:
         draft = _blank()
-        return _render(draft, Outcome("malformed", f"That puzzle id can't be read: {err}."), 400)
+        return _render(draft, Outcome("malformed", _("That puzzle id can't be read: %(why)s.",
+                                                     why=format_error(err))), 400)
     text = format_puzzle(puzzle)
     return _render(Draft(text, grid_of_text(text), puzzle.board.adjacency))
 
@@ -260,7 +279,7 @@ def act() -> Any:
     """Do one button's work on the posted puzzle."""
     action = request.form.get("action") or "solve"
     if action not in ACTIONS:
-        abort(400, f"Unknown action {action[:30]!r}.")
+        abort(400, _("Unknown action %(action)s.", action=repr(action[:30])))
     draft = read_draft(request.form)
     if action == "draw":
         rows = _side(request.form, "rows", draft.rows or DEFAULT_SIDE)
@@ -272,14 +291,16 @@ def act() -> Any:
         puzzle = parse_draft(draft)
     except PuzzleFormatError as err:
         bad = draft.bad_cell
-        where = f" That is {engine.cell_name(bad)} of the grid." if bad else ""
-        return _render(draft, Outcome("malformed", f"The puzzle is malformed: {err}.{where}"), 400)
+        message = _("The puzzle is malformed: %(why)s.", why=format_error(err))
+        if bad:
+            message += " " + _("That is %(cell)s of the grid.", cell=cell_words(bad))
+        return _render(draft, Outcome("malformed", message), 400)
     if action == "generate":
         charge("generate")
         return _generate(draft, puzzle)
     if too_large(puzzle):
-        message = (f"This board has {puzzle.size:,} cells: this site solves, checks and grades boards of "
-                   f"up to {MAX_BOARD_CELLS:,} cells.")
+        message = _("This board has %(size)s cells: this site solves, checks and grades boards of up to "
+                    "%(most)s cells.", size=format_decimal(puzzle.size), most=format_decimal(MAX_BOARD_CELLS))
         return _render(draft, Outcome("refused", message), 400)
     if action == "play":
         return _play(draft, puzzle)  # only an id new to the site costs, and is charged as it is solved
@@ -300,7 +321,13 @@ def act() -> Any:
 
 
 def _took(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+    if seconds < 1:
+        return f"{format_decimal(round(seconds * 1000), format='0')} ms"
+    return f"{format_decimal(seconds, format='0.0')} s"
+
+
+def _seconds(value: float) -> str:
+    return seconds_words(value, get_translations())
 
 
 def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()) -> tuple[str, Drawing]:
@@ -308,27 +335,28 @@ def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()
 
 
 def _too_hard(seconds: float) -> Outcome:
-    return Outcome("gave-up", too_hard(seconds))
+    return Outcome("gave-up", too_hard(seconds, get_translations()))
 
 
 def _no_solution(result: engine.SolveResult) -> Outcome:
     if not result.complete:
         return _too_hard(_solve_seconds())
-    why = result.reason or "the solver searched every possibility"
-    return Outcome("none", f"No solution: {why}.")
+    why = result.reason or _("the solver searched every possibility")  # the engine's reason: English
+    return Outcome("none", _("No solution: %(why)s.", why=why))
 
 
 def _solved(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
     if not result.solutions:
         return _no_solution(result)
     if result.count >= 2:
-        note = "This puzzle has more than one solution; here is one. Check shows where they differ."
+        note = _("This puzzle has more than one solution; here is one. Check shows where they differ.")
     elif result.complete:
-        note = "It is the only solution."
+        note = _("It is the only solution.")
     else:
-        note = f"Whether it is the only one was not settled within {seconds_text(_solve_seconds())}."
-    outcome = Outcome("multiple" if result.count >= 2 else "solved", f"Solved in {_took(result.seconds)}. {note}")
-    outcome.boards.append(_board("Solution", puzzle, result.solutions[0]))
+        note = _("Whether it is the only one was not settled within %(time)s.", time=_seconds(_solve_seconds()))
+    outcome = Outcome("multiple" if result.count >= 2 else "solved",
+                      _("Solved in %(time)s.", time=_took(result.seconds)) + " " + note)
+    outcome.boards.append(_board(_("Solution"), puzzle, result.solutions[0]))
     return outcome
 
 
@@ -339,48 +367,52 @@ def _checked(puzzle: Puzzle, result: engine.SolveResult) -> Outcome:
     if result.count >= 2:
         second = result.solutions[1]
         differ = differing_cells(first, second)
-        shown = "; ".join(engine.cell_name(c) for c in differ[:8]) + ("; …" if len(differ) > 8 else "")
-        outcome = Outcome(
-            "multiple",
-            f"More than one solution. The two below differ in {len(differ)} cells (highlighted): "
-            f"{shown}. A given in one of them would rule one out.",
-        )
-        outcome.boards += [_board("Solution A", puzzle, first, differ), _board("Solution B", puzzle, second, differ)]
+        shown = "; ".join(cell_words(c) for c in differ[:8]) + ("; …" if len(differ) > 8 else "")
+        outcome = Outcome("multiple", ngettext(
+            "More than one solution. The two below differ in %(num)s cell (highlighted): %(cells)s. "
+            "A given in one of them would rule one out.",
+            "More than one solution. The two below differ in %(num)s cells (highlighted): %(cells)s. "
+            "A given in one of them would rule one out.", len(differ), cells=shown))
+        outcome.boards += [_board(_("Solution A"), puzzle, first, differ),
+                           _board(_("Solution B"), puzzle, second, differ)]
         return outcome
     if not result.complete:
-        outcome = Outcome("gave-up", f"One solution found, but the solver gave up after {_took(result.seconds)} "
-                                     "before it could rule out a second.")
+        outcome = Outcome("gave-up", _("One solution found, but the solver gave up after %(time)s before it "
+                                       "could rule out a second.", time=_took(result.seconds)))
     else:
-        outcome = Outcome("unique", f"Exactly one solution (checked in {_took(result.seconds)}): "
-                                    "this is a proper puzzle.")
-    outcome.boards.append(_board("The solution", puzzle, first))
+        outcome = Outcome("unique", _("Exactly one solution (checked in %(time)s): this is a proper puzzle.",
+                                      time=_took(result.seconds)))
+    outcome.boards.append(_board(_("The solution"), puzzle, first))
     return outcome
 
 
 def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
     checked = _checked(puzzle, examined.result)
     if checked.kind != "unique":
-        checked.message += " Only a puzzle with exactly one solution can be graded."
+        checked.message += " " + _("Only a puzzle with exactly one solution can be graded.")
         return checked
     graded = examined.grade
     if graded is None:
-        return Outcome("gave-up", f"This puzzle has exactly one solution, but it is too hard to grade in "
-                                  f"{seconds_text(_solve_seconds())}: the grader stopped before it finished.")
+        return Outcome("gave-up", _("This puzzle has exactly one solution, but it is too hard to grade in "
+                                    "%(time)s: the grader stopped before it finished.",
+                                    time=_seconds(_solve_seconds())))
     rating = graded.rating
+    level = level_name(graded.level).capitalize()
     if graded.solved_by_logic:
-        message = (f"Difficulty: {graded.level.capitalize()}, rating {rating.text} ({chain_words(rating)}). "
-                   "The reasoning below finishes it without guessing.")
+        message = _("Difficulty: %(level)s, rating %(rating)s (%(chains)s). The reasoning below finishes it "
+                    "without guessing.", level=level, rating=rating.text, chains=str(chain_words(rating)))
     else:
-        message = f"Difficulty: harder than {graded.level.capitalize()} (rating {rating.text}): {NEEDS_GUESSING}."
-    details = technique_lines(rating)
-    return Outcome("grade", message, details=details or ["the givens alone settle every cell"])
+        message = _("Difficulty: harder than %(level)s (rating %(rating)s): %(why)s.", level=level,
+                    rating=rating.text, why=str(NEEDS_GUESSING))
+    details = [str(line) for line in technique_lines(rating)]
+    return Outcome("grade", message, details=details or [_("the givens alone settle every cell")])
 
 
 def _play(draft: Draft, puzzle: Puzzle) -> Any:
     try:
         stored = find_puzzle(puzzle_to_id(puzzle))
     except (NotPlayable, PuzzleNotFound) as err:
-        return _render(draft, Outcome("refused", f"This puzzle can't be played: {err}"), 400)
+        return _render(draft, Outcome("refused", _("This puzzle can't be played: %(why)s", why=str(err))), 400)
     return redirect(url_for("play.page", code=stored.code), 303)
 
 
@@ -390,7 +422,8 @@ def _play(draft: Draft, puzzle: Puzzle) -> Any:
 def _generate(draft: Draft, puzzle: Puzzle) -> Any:
     board = puzzle.board
     if board.size > GENERATE_MAX_CELLS:
-        message = f"This shape has {board.size} cells: the generator takes shapes of up to {GENERATE_MAX_CELLS}."
+        message = _("This shape has %(size)s cells: the generator takes shapes of up to %(most)s.",
+                    size=board.size, most=GENERATE_MAX_CELLS)
         return _render(draft, Outcome("refused", message), 400)
     top = min(r for r, _ in board.cells)
     left = min(c for _, c in board.cells)
@@ -418,8 +451,8 @@ def _generated(ticket: str) -> Any:
     """The new puzzle's page, or the editor saying why there is none; None while it is made."""
     job = services().jobs.status(ticket, "shape", take=True)
     if job is None:
-        abort(404, "This request has expired (the server restarted or it was already used). "
-                   "Please press Generate again.")
+        abort(404, _("This request has expired (the server restarted or it was already used). "
+                     "Please press Generate again."))
     if job.status in ("waiting", "running"):
         return None
     if job.status == "done":
@@ -428,9 +461,10 @@ def _generated(ticket: str) -> Any:
     draft = Draft(text, grid_of_text(text), str(job.request.get("adjacency", "king")),
                   str(job.request.get("difficulty", "medium")))
     if job.status == "refused":  # ShapeError, GenerationError, out of time: the shape can't hold one
-        return _render(draft, Outcome("refused", f"No puzzle could be made on this shape: {job.result}"), 400)
-    return _render(draft, Outcome("refused", f"The generator failed, because of an error on our side "
-                                             f"({job.result}). Please try again."), 503)
+        return _render(draft, Outcome("refused", _("No puzzle could be made on this shape: %(why)s",
+                                                   why=job.result)), 400)
+    return _render(draft, Outcome("refused", _("The generator failed, because of an error on our side "
+                                               "(%(why)s). Please try again.", why=job.result)), 503)
 
 
 @bp.get("/solve/generate/<ticket>")
@@ -439,5 +473,5 @@ def generating(ticket: str) -> Any:
     answer = _generated(ticket)
     if answer is not None:
         return answer
-    return render_template("job_waiting.html", title="Making your puzzle", what="A puzzle on your shape",
+    return render_template("job_waiting.html", title=_("Making your puzzle"), what=_("A puzzle on your shape"),
                            job=services().jobs.status(ticket, "shape"))

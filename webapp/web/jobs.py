@@ -14,6 +14,9 @@ needs is in the job's request, so **any** worker process on **any** host can do 
   ``MAX_ATTEMPTS`` starts it is failed with a message saying so.
 - The outcome (and a file: a booklet's PDF) is written to the job's row by the lease's
   owner only, so the waiting page on any host reads it.
+- A job speaks the language of the request that asked for it: ``submit`` keeps the
+  language in the job's request (``lang``) and the job runs under ``force_locale``, so
+  its progress, its refusals and what it makes (a booklet's words) are in that language.
 
 Why our own runner and not procrastinate or Celery: the default site is one machine on
 SQLite with nothing else to start (``make run``), which neither supports; this runner
@@ -36,7 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.messages import generator_gave_up
+from flask import has_request_context
+from flask_babel import force_locale, get_translations
+from flask_babel import gettext as _
+
+from ..core.messages import N_, busy, generator_gave_up, said
 from ..store.shared import Shared, Ticket
 from ..work.budget import Busy, OutOfTime
 
@@ -49,9 +56,11 @@ LEASE_SECONDS = 5.0  # a worker that stops renewing loses its job after this lon
 HEARTBEAT_SECONDS = 1.0  # how often leases are renewed
 POLL_SECONDS = 1.0  # how often an idle job thread looks for work started elsewhere
 MAX_ATTEMPTS = 3  # starts of one job (the first and two takeovers)
-GAVE_UP = ("The server working on this stopped {n} times before finishing it (it was restarted or "
-           "went away). Please try again; if it keeps happening, try smaller options.")
-NOT_TAKEN = ("No server was free to start on this within {minutes} minutes. Please try again later.")
+# Kept on the job in English (the store fails it, outside any job's language) and said in
+# the reader's language by ``status``.
+GAVE_UP = N_("The server working on this stopped %(n)s times before finishing it (it was restarted or "
+             "went away). Please try again; if it keeps happening, try smaller options.")
+NOT_TAKEN = N_("No server was free to start on this within %(minutes)s minutes. Please try again later.")
 
 Progress = Callable[[str], None]  # what is happening now, for the waiting page
 
@@ -97,7 +106,8 @@ class Jobs:
 
         ``work(ticket, progress)`` returns the outcome.  A ValueError it raises is kept as
         the message of a refusal, and so is running out of time (``out_of_time(seconds)``
-        says it) or finding the server busy; anything else is a failure.
+        says it, in the job's language: it is called under ``force_locale``, and one that takes
+        ``words`` is given the catalogue) or finding the server busy; anything else is a failure.
         """
         self._handlers[kind] = Handler(work, out_of_time)
 
@@ -108,6 +118,10 @@ class Jobs:
         if kind not in self._handlers:
             raise KeyError(f"no handler for jobs of kind {kind!r}")
         ticket = uuid.uuid4().hex
+        if has_request_context() and "lang" not in request:
+            from .i18n import language  # the asker's language, for whoever does the job
+
+            request = {**request, "lang": language()}
         self.shared.add_job(ticket, kind, request, QUEUE_SECONDS, KEEP_SECONDS)
         if self.threads:
             self.start()
@@ -137,9 +151,12 @@ class Jobs:
         A job no worker took within ``QUEUE_SECONDS`` is refused here, with a message.
         """
         found = self.shared.job(ticket, kind, take=take)
+        if found is not None and found.status == "failed" and found.result == GAVE_UP % {"n": MAX_ATTEMPTS}:
+            return Ticket(found.ticket, found.kind, found.request, found.status, _(GAVE_UP, n=MAX_ATTEMPTS),
+                          found.created, found.deadline, found.attempts, found.started)
         if found is None or not found.overdue:
             return found
-        message = NOT_TAKEN.format(minutes=QUEUE_SECONDS // 60)
+        message = _(NOT_TAKEN, minutes=QUEUE_SECONDS // 60)
         return Ticket(found.ticket, found.kind, found.request, "refused", message, found.created, found.deadline,
                       found.attempts, found.started)
 
@@ -168,7 +185,7 @@ class Jobs:
     def _dispatch(self) -> None:
         """Take jobs while a job thread is free: one query a poll per process, however many threads."""
         kinds = list(self._handlers)
-        gave_up = GAVE_UP.format(n=MAX_ATTEMPTS)
+        gave_up = GAVE_UP % {"n": MAX_ATTEMPTS}
         while not self._stopping.is_set():
             with self._wake:
                 while self._claimed >= self.threads and not self._stopping.is_set():
@@ -208,16 +225,16 @@ class Jobs:
         def progress(text: str) -> None:
             self.shared.job_progress(job.ticket, self.owner, text)
 
-        try:
-            with self._context():
+        with self._context(), force_locale(str(job.request.get("lang") or "en")):
+            try:
                 done = handler.work(job, progress)
-        except OutOfTime as err:
-            return "refused", handler.out_of_time(err.seconds), None
-        except (ValueError, Busy) as err:
-            return "refused", str(err), None
-        except Exception as err:  # a bug: the person is told it failed, the log has why
-            log.exception("job %s failed", job.ticket)
-            return "failed", f"{type(err).__name__}: {err}", None
+            except OutOfTime as err:
+                return "refused", _out_of_time(handler, err.seconds), None
+            except (ValueError, Busy) as err:
+                return "refused", _refusal(err), None
+            except Exception as err:  # a bug: the person is told it failed, the log has why
+                log.exception("job %s failed", job.ticket)
+                return "failed", f"{type(err).__name__}: {err}", None
         return "done", done.result, done.data
 
     def _heartbeat(self) -> None:
@@ -254,3 +271,17 @@ class Jobs:
         for thread in threads:
             if thread is not threading.current_thread():
                 thread.join(timeout=10)
+
+
+def _out_of_time(handler: Handler, seconds: float) -> str:
+    """The handler's "ran out of time" in the job's language."""
+    if handler.out_of_time is generator_gave_up:
+        return generator_gave_up(seconds, get_translations())
+    return handler.out_of_time(seconds)
+
+
+def _refusal(err: ValueError | Busy) -> str:
+    """A refusal's message in the job's language (the engine's own are English)."""
+    if isinstance(err, Busy):
+        return busy(err.retry_after, get_translations())
+    return said(err, get_translations())

@@ -22,11 +22,13 @@ from typing import IO, Any
 from urllib.parse import parse_qsl
 
 from flask import Flask, Request, current_app, render_template, request
+from flask_babel import format_decimal, get_translations, lazy_gettext, ngettext
+from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 from werkzeug.formparser import FormDataParser
 
-from engine import seconds as seconds_text
-
+from ..core.messages import busy
+from ..core.messages import seconds as seconds_words
 from ..store.catalog import MAX_BOARD_CELLS
 from ..work.budget import Busy
 from .services import services
@@ -50,9 +52,9 @@ RATED_ENDPOINTS: dict[str, str] = {
     "printing.booklet": "booklet",
 }
 _WHAT = {
-    "generate": "new puzzles",
-    "solve": "puzzles solved",
-    "booklet": "booklets",
+    "generate": lazy_gettext("new puzzles"),
+    "solve": lazy_gettext("puzzles solved"),
+    "booklet": lazy_gettext("booklets"),
 }
 
 
@@ -105,15 +107,16 @@ def charge(kind: str) -> None:
     if hits > allowed:
         wait = max(1, math.ceil(window + seconds - now))
         error = TooManyRequests(
-            f"Too many {_WHAT.get(kind, kind)} from your address: at most {allowed} in "
-            f"{_period(seconds)}. Please wait {seconds_text(wait)} and try again.",
+            _("Too many %(what)s from your address: at most %(allowed)s in %(period)s. Please wait %(time)s "
+              "and try again.", what=str(_WHAT.get(kind, kind)), allowed=allowed, period=_period(seconds),
+              time=seconds_words(wait, get_translations())),
             retry_after=wait,
         )
         raise error
 
 
 def _period(seconds: int) -> str:
-    return "a minute" if seconds == 60 else seconds_text(seconds)
+    return _("a minute") if seconds == 60 else seconds_words(seconds, get_translations())
 
 
 def _rate_limit() -> None:
@@ -125,18 +128,20 @@ def _rate_limit() -> None:
 def _too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES
     fields = current_app.config.get("MAX_FORM_PARTS") or MAX_FORM_FIELDS
-    message = (f"What was sent is too large: this site takes at most {limit // 1024} KiB and "
-               f"{fields:,} form fields in one request.")
-    return render_template("error.html", code=413, title="Too large", message=message), 413
+    message = ngettext("What was sent is too large: this site takes at most %(kib)s KiB and %(fields)s form field "
+                       "in one request.",
+                       "What was sent is too large: this site takes at most %(kib)s KiB and %(fields)s form fields "
+                       "in one request.", fields, kib=format_decimal(limit // 1024), fields=format_decimal(fields))
+    return render_template("error.html", code=413, title=_("Too large"), message=message), 413
 
 
 def _too_many(error: TooManyRequests) -> Any:
-    html = render_template("error.html", code=429, title="Too many requests", message=error.description)
+    html = render_template("error.html", code=429, title=_("Too many requests"), message=error.description)
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
     return html, 429, headers
 
 
 def busy_page(error: Busy) -> Any:
     """Every slot for heavy work is taken: a 503 that says to come back shortly."""
-    html = render_template("error.html", code=503, title="Busy", message=str(error))
+    html = render_template("error.html", code=503, title=_("Busy"), message=busy(error.retry_after, get_translations()))
     return html, 503, {"Retry-After": str(error.retry_after)}

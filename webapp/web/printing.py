@@ -6,6 +6,10 @@ is its board as the picture a shared link shows (``preview.py``).  ``/booklet`` 
 for the kind and number of puzzles and answers with a PDF (``booklet.py``); a booklet
 that takes more than a moment is made in the background (``jobs.py``) behind a page
 that reloads itself until the PDF is ready.
+
+Words are in the reader's language; a booklet's job carries the language of the request
+that asked for it (``jobs.submit``) and runs under it, and the PDF is rendered in a child
+process that is given the language's code and loads its catalogue (``render_pdf(lang=)``).
 """
 
 from __future__ import annotations
@@ -16,10 +20,13 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import get_translations
+from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
-from engine import seconds as seconds_text
 
+from ..core.messages import said
+from ..core.messages import seconds as seconds_text
 from ..core.options import VARIANTS, Options, check_difficulty, check_shape, check_size, check_variant
 from ..core.stored import StoredPuzzle
 from ..paper.booklet import (
@@ -47,6 +54,7 @@ from ..store.pool import POOLED_DIFFICULTIES
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from . import heavy
+from .i18n import language
 from .jobs import Done, Progress
 from .puzzles import find_puzzle
 from .security import public_link
@@ -68,7 +76,8 @@ def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
     link = public_link(url_for("play.short", short=short) if short else url_for("play.page", code=stored.code))
-    return Sheet(1, stored, drawing, describe(stored), stored.code, link, rule=rule_of(stored),
+    words = get_translations()
+    return Sheet(1, stored, drawing, describe(stored, words), stored.code, link, rule=rule_of(stored, words),
                  qr=qr_svg(link) if link and not solution else "",
                  link_text=link.split("://", 1)[-1] if link and short else "")
 
@@ -83,10 +92,10 @@ def sheet(code: str) -> Any:
     try:
         stored = find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, f"There is no puzzle with the id {code[:60]!r}: {err}")
+        abort(404, _("There is no puzzle with the id %(code)s: %(why)s", code=repr(code[:60]), why=str(err)))
     except NotPlayable as err:
         if solved or err.puzzle is None:
-            abort(404, f"{err} So there is no solution to print.")
+            abort(404, _("%(why)s So there is no solution to print.", why=str(err)))
         stored = StoredPuzzle(puzzle_to_id(err.puzzle), err.puzzle, {})
     if stored.code != code:
         return redirect(url_for("printing.sheet", code=stored.code, solution="1" if solved else None), 301)
@@ -107,8 +116,8 @@ def preview(code: str) -> Any:
     """
     stored = services().store.find_puzzle(code)
     if stored is None:
-        abort(404, f"There is no puzzle with the id {code[:60]!r} on this site.")
-    response = make_response(_preview(stored.code, describe(stored)))
+        abort(404, _("There is no puzzle with the id %(code)s on this site.", code=repr(code[:60])))
+    response = make_response(_preview(stored.code, describe(stored, get_translations())))
     response.mimetype = "image/png"
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
@@ -122,15 +131,17 @@ def _whole(form: Any, name: str, label: str, low: int, high: int, default: int |
     if not raw:
         return default
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 19:
-        raise ValueError(f"{label} must be a whole number from {low} to {high}")
+        raise ValueError(_("%(label)s must be a whole number from %(low)s to %(high)s", label=label, low=low,
+                           high=high))
     value = int(raw)
     if not low <= value <= high:
-        raise ValueError(f"{label} must be from {low} to {high}, not {value}")
+        raise ValueError(_("%(label)s must be from %(low)s to %(high)s, not %(value)s", label=label, low=low,
+                           high=high, value=value))
     return value
 
 
 def parse_booklet_form(form: Any) -> BookletOptions:
-    """Check the booklet form; raises ValueError with a message for the person."""
+    """Check the booklet form; raises ValueError with a message for the person (``said``)."""
     shape = (form.get("shape") or MIXED).strip().lower()
     size = None
     if shape != MIXED:
@@ -138,9 +149,9 @@ def parse_booklet_form(form: Any) -> BookletOptions:
         size = check_size(spec, form.get("size"))
     difficulty = check_difficulty(form.get("difficulty"))
     variant = check_variant(form.get("variant"))
-    count = _whole(form, "count", "The number of puzzles", 1, MAX_COUNT, 6)
-    per_page = _whole(form, "per_page", "Puzzles per page", 1, 4, 2)
-    seed = _whole(form, "seed", "The seed", 0, MAX_SEED, None)
+    count = _whole(form, "count", _("The number of puzzles"), 1, MAX_COUNT, 6)
+    per_page = _whole(form, "per_page", _("Puzzles per page"), 1, 4, 2)
+    seed = _whole(form, "seed", _("The seed"), 0, MAX_SEED, None)
     assert count is not None and per_page is not None
     paper = check_paper(form.get("paper") or default_paper())
     # An unticked box sends nothing: the hidden field tells that apart from an old form.
@@ -170,8 +181,8 @@ def _booklet_form(values: Any = None, error: str | None = None, status: int = 20
 
 def default_paper() -> str:
     """US Letter for browsers whose first language names a Letter country (en-US), else A4."""
-    for language, _quality in request.accept_languages:
-        region = language.replace("_", "-").split("-")[1:2]
+    for tag, _quality in request.accept_languages:
+        region = tag.replace("_", "-").split("-")[1:2]
         return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
     return "a4"
 
@@ -188,7 +199,7 @@ def booklet() -> Any:
     try:
         options = parse_booklet_form(request.form)
     except ValueError as err:
-        return _booklet_form(request.form, str(err), 400)
+        return _booklet_form(request.form, said(err, get_translations()), 400)
     found = services()
     asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
     # What the request decided (the paper from its languages, the name line's box), so the
@@ -201,7 +212,7 @@ def booklet() -> Any:
         if job is not None and job.finished:
             found.jobs.status(ticket, "booklet", take=True)
         if pdf is not None:
-            return _pdf_response(title_of(options), pdf)
+            return _pdf_response(title_of(options, get_translations()), pdf)
         if job is not None and job.status != "done":
             return _failed(job)
     return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
@@ -214,7 +225,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
     options = parse_booklet_form(job.request)
     budget = float(current_app.config["GENERATE_SECONDS"])
     link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
-    title = title_of(options)
+    title = title_of(options, get_translations())  # the job runs in its request's language (jobs.py)
 
     def from_pool(wanted: Options) -> StoredPuzzle | None:
         if wanted.difficulty not in POOLED_DIFFICULTIES:
@@ -226,7 +237,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
 
     puzzles = make_puzzles(
         options, take=None if options.seed is not None else from_pool,
-        progress=lambda done, count: progress(f"{done} of {count} puzzles made"),
+        progress=lambda done, count: progress(_("%(done)s of %(count)s puzzles made", done=done, count=count)),
         make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
     links = {}
     for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
@@ -234,13 +245,13 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
         short = found.store.short_code(stored.code)
         if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
             links[stored.code] = f"{link_root}/s/{short}"
-    progress("laying out the pages")
+    progress(_("laying out the pages"))
     try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
         pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
-                                      options.paper, options.name_line)
+                                      options.paper, options.name_line, language())
     except OutOfTime as err:
-        raise ValueError(f"Laying out the pages took longer than {seconds_text(err.seconds)}: "
-                         "try fewer puzzles or more to a page.") from None
+        raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
+                           time=seconds_text(err.seconds, get_translations()))) from None
     laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
     return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)}), pdf)
 
@@ -250,25 +261,24 @@ def booklet_job(ticket: str) -> Any:
     """The booklet being made: reloads itself until the PDF is ready, then links to it."""
     job = services().jobs.status(ticket, "booklet")
     if job is None:
-        abort(404, "This booklet has expired (the server restarted or it was made a while ago). "
-                   "Please ask for it again.")
+        abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
+                     "Please ask for it again."))
     if job.status in ("waiting", "running"):
-        what = "Your booklet"
-        return render_template("job_waiting.html", title="Making your booklet", what=what, job=job,
-                               progress=job.result if job.status == "running" else "waiting for its turn")
+        return render_template("job_waiting.html", title=_("Making your booklet"), what=_("Your booklet"), job=job,
+                               progress=job.result if job.status == "running" else _("waiting for its turn"))
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)
         return _failed(job)
     made = json.loads(job.result or "{}")
-    return render_template("booklet_ready.html", ticket=ticket, title=made.get("title", "Your booklet"),
+    return render_template("booklet_ready.html", ticket=ticket, title=made.get("title", _("Your booklet")),
                            pages=made.get("pages"))
 
 
 def _failed(job: Ticket) -> tuple[str, int]:
     """The form again, saying why the booklet could not be made."""
     if job.status == "refused":  # the generator refused: e.g. expert on a tiny board
-        return _booklet_form(job.request, job.result or "The generator refused these options.", 400)
-    return _booklet_form(job.request, f"The booklet could not be made: {job.result}", 500)
+        return _booklet_form(job.request, job.result or _("The generator refused these options."), 400)
+    return _booklet_form(job.request, _("The booklet could not be made: %(why)s", why=job.result), 500)
 
 
 @bp.get("/booklet/<ticket>.pdf")
@@ -277,7 +287,7 @@ def booklet_pdf(ticket: str) -> Any:
     job = services().jobs.status(ticket, "booklet")
     pdf = services().jobs.file(ticket) if job is not None and job.status == "done" else None
     if job is None or pdf is None:
-        abort(404, "This booklet is not ready or has expired. Please ask for it again.")
+        abort(404, _("This booklet is not ready or has expired. Please ask for it again."))
     return _pdf_response(json.loads(job.result or "{}").get("title", "booklet"), pdf)
 
 

@@ -28,9 +28,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, has_request_context, make_response, render_template, request, session
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..core.messages import N_
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -58,7 +61,8 @@ HEADERS = {
 # Hosts every site answers to: the machine itself.
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
 _HOST_NAME = re.compile(r"\.?[A-Za-z0-9.-]+")
-CSRF_MESSAGE = ("This form could not be accepted: its security token is missing or out of date "
+# In English (a msgid, marked for pybabel); said in the reader's language where it is shown.
+CSRF_MESSAGE = N_("This form could not be accepted: its security token is missing or out of date "
                 "(the page may be old, or your cookies were cleared). Reload the page and try again.")
 
 
@@ -159,12 +163,13 @@ def _csrf_error(error: CSRFError) -> Any:
     if request.headers.get("HX-Request") == "true":
         # A 403 (so a balancer's error counts see it) that htmx still swaps into the status
         # line, where the player looks: base.html's htmx-config swaps 403s, no other 4xx.
-        html = f'<p class="notice error"><strong>Not saved:</strong> {escape(CSRF_MESSAGE)}</p>'
+        saved, why = escape(_("Not saved:")), escape(_(CSRF_MESSAGE))
+        html = f'<p class="notice error"><strong>{saved}</strong> {why}</p>'
         response = make_response(html, 403)
         response.headers["HX-Retarget"] = "#status"
         response.headers["HX-Reswap"] = "innerHTML"
         return response
-    return render_template("error.html", code=400, title="Bad Request", message=CSRF_MESSAGE), 400
+    return render_template("error.html", code=400, title=_("Bad Request"), message=_(CSRF_MESSAGE)), 400
 
 
 def _bad_host(error: SecurityError) -> Any:
