@@ -26,7 +26,7 @@ from ..store.pool import Refiller
 from ..store.shared import Shared
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
-from . import assets, keys, limits, security, settings
+from . import assets, i18n, keys, limits, security, settings
 from .health import Health
 from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
@@ -48,6 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # The instance folder holds the SQLite database: the owner's only.
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     security.init_app(app)  # CSRF, cookies, hosts, security headers, proxies: before any view
+    i18n.init_app(app)  # English or Spanish: ?lang=, the session, Accept-Language
     limits.init_app(app)  # body size, rate limits of the expensive endpoints
     # Pages and partials compressed for browsers that say they take it (Brotli or gzip):
     # a board's cells repeat, so a 20x20 page goes from 280 KB to 18 KB.
