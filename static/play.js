@@ -658,8 +658,15 @@
     drawPath();
     openDialog();
     restoreFocus();
-    restoreTyped();
+    restoreTyped();  // (both already done at the swap; a no-op unless something is left)
   }
+
+  // The focus goes back as soon as the new content is in (htmx settles 20 ms later): keys
+  // pressed in between would otherwise land on <body> and be lost.
+  document.addEventListener("htmx:afterSwap", function () {
+    restoreFocus();
+    restoreTyped();
+  });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.target && event.target.id === "game") stopAtHint();
