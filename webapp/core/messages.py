@@ -39,14 +39,32 @@ class Refusal(ValueError):
         super().__init__(self.say())
 
     def say(self, words: Words = ENGLISH) -> str:
-        """The message in the language of ``words``."""
+        """The message in the language of ``words`` (``Name`` parameters translated too)."""
         text = words.gettext(self.msgid)
-        return text % self.params if self.params else text
+        if not self.params:
+            return text
+        return text % {key: words.gettext(value) if isinstance(value, Name) else value
+                       for key, value in self.params.items()}
+
+
+class Sentence(Refusal):
+    """A refusal that may begin with a parameter ("hard puzzles need…"): a capital first."""
+
+    def say(self, words: Words = ENGLISH) -> str:
+        text = super().say(words)
+        return text[:1].upper() + text[1:]
+
+
+class Name(str):
+    """A parameter of a refusal that is itself a msgid (a shape's or a level's name): it is
+    said in the reader's language too."""
 
 
 def said(err: BaseException, words: Words = ENGLISH) -> str:
     """An error's message in the language of ``words`` (an engine error's stays English)."""
-    return err.say(words) if isinstance(err, Refusal) else str(err)
+    # A plain message that is a msgid itself (e.g. one stored in the database in English)
+    # is translated whole; any other (an engine error's) stays as it is.
+    return err.say(words) if isinstance(err, Refusal) else words.gettext(str(err))
 
 
 def seconds(value: float, words: Words = ENGLISH, digits: int = 6) -> str:

@@ -13,8 +13,9 @@ from datetime import date
 from typing import Any
 
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec, unreachable
+from engine.levels import LEVELS, SMALLEST, range_text
 
-from .messages import N_, Refusal
+from .messages import N_, Name, Refusal, Sentence
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def check_size(spec: ShapeSpec, raw: str | int | None) -> int:
                       high=spec.max_size)
     size = int(text)
     if not spec.min_size <= size <= spec.max_size:
-        raise Refusal(N_("Size for %(shape)s must be from %(low)s to %(high)s, not %(size)s"), shape=spec.name,
+        raise Refusal(N_("Size for %(shape)s must be from %(low)s to %(high)s, not %(size)s"), shape=Name(spec.name),
                       low=spec.min_size, high=spec.max_size, size=size)
     return size
 
@@ -124,10 +125,31 @@ def parse_options(form: Any) -> Options:
 
 
 def check_reachable(options: Options) -> None:
-    """ValueError saying why, when the level cannot be made on this shape and size."""
-    why = unreachable(options.shape, options.size, options.adjacency, options.difficulty)
-    if why is not None:
-        raise ValueError(why[0].upper() + why[1:])
+    """A Refusal saying why, when the level cannot be made on this shape and size."""
+    refusal = unreachable_refusal(options.shape, options.size, options.adjacency, options.difficulty)
+    if refusal is not None:
+        raise refusal
+
+
+def unreachable_refusal(shape: str, size: int, adjacency: str, level: str) -> Refusal | None:
+    """Why ``level`` cannot be made on this shape and size, in words any language can say
+    (the engine's ``unreachable`` facts: the level's range, the smallest size that makes it)."""
+    if unreachable(shape, size, adjacency, level) is None:
+        return None
+    table = SMALLEST.get(adjacency, {}).get("rectangle" if shape == "square" else shape) or {}
+    smallest = table.get(level)
+    names = {"level": Name(level), "range": range_text(LEVELS[level]), "shape": Name(shape),
+             "adjacency": Name(adjacency)}
+    if smallest is None:
+        return Sentence(N_("no %(shape)s board with %(adjacency)s adjacency makes %(level)s puzzles (%(range)s): "
+                          "its paths are too constrained"), **names)
+    return Sentence(N_("%(level)s puzzles (%(range)s) need a %(shape)s of size %(smallest)s or more with "
+                      "%(adjacency)s adjacency: on a smaller board the path has too few ways to go to need "
+                      "chains that long"), smallest=smallest, **names)
+
+
+# The adjacencies' names, said inside refusals (the shapes' and levels' are in web/names.py).
+ADJACENCY_NAMES = (N_("king"), N_("rook"), N_("hex"))
 
 
 def daily_options(day: date) -> list[tuple[Options, int]]:

@@ -25,8 +25,16 @@ from typing import Any
 
 from engine import SHAPES, shape_board, unreachable
 
-from ..core.messages import ENGLISH, N_, Refusal, Words
-from ..core.options import Options, check_adjacency, check_difficulty, check_shape, check_size, variant_of
+from ..core.messages import ENGLISH, N_, Name, Refusal, Words
+from ..core.options import (
+    Options,
+    check_adjacency,
+    check_difficulty,
+    check_shape,
+    check_size,
+    unreachable_refusal,
+    variant_of,
+)
 from ..core.stored import StoredPuzzle, generate
 from .drawing import Drawing, draw_board
 
@@ -167,13 +175,13 @@ def check_options(options: BookletOptions) -> None:
     if options.shape == MIXED:
         if not mixed_shapes(options.adjacency, options.difficulty):
             raise Refusal(N_("No shape makes %(level)s puzzles with %(adjacency)s moves"),
-                          level=options.difficulty, adjacency=options.adjacency)
+                          level=Name(options.difficulty), adjacency=Name(options.adjacency))
         return
     size = check_size(SHAPES[options.shape], options.size)
     shape_board(options.shape, size, options.adjacency)  # type: ignore[arg-type]  # ShapeError says why not
-    why = unreachable(options.shape, size, options.adjacency, options.difficulty)
-    if why is not None:
-        raise ValueError(why[0].upper() + why[1:])
+    refusal = unreachable_refusal(options.shape, size, options.adjacency, options.difficulty)
+    if refusal is not None:
+        raise refusal
 
 
 def mixed_shapes(adjacency: str, difficulty: str | None = None) -> list[str]:

@@ -13,7 +13,7 @@ from datetime import date
 
 from engine import Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
 
-from ..core.messages import too_hard
+from ..core.messages import N_, too_hard
 from ..core.options import Options, daily_options
 from ..core.stored import StoredPuzzle, generate
 from .store import Store
@@ -85,10 +85,11 @@ def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
 def unplayable_reason(result: SolveResult) -> str | None:
     """Why a puzzle solved within its budget cannot be played, or None if it can."""
     if result.count == 0 and result.complete:
-        reason = f": {result.reason}" if result.reason else ""
-        return f"This puzzle has no solution{reason}."
+        if not result.reason:
+            return N_("This puzzle has no solution.")
+        return f"This puzzle has no solution: {result.reason}."
     if result.count >= 2:
-        return "This puzzle has more than one solution, so entries cannot be checked against the answer."
+        return N_("This puzzle has more than one solution, so entries cannot be checked against the answer.")
     if not result.complete or result.solution is None:
         return too_hard(result.seconds)
     return None

@@ -44,7 +44,7 @@ from engine import (
 from ..core.messages import said, too_hard
 from ..core.messages import seconds as seconds_words
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
-from ..core.ratings import NEEDS_GUESSING, chain_words, technique_lines
+from ..core.ratings import chain_words, needs_guessing, rating_number, technique_lines
 from ..core.stored import stored_from
 from ..paper.drawing import Drawing, differing_cells, draw_board
 from ..store.catalog import MAX_BOARD_CELLS, NotPlayable, PuzzleNotFound, too_large
@@ -400,11 +400,12 @@ def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
     level = level_name(graded.level).capitalize()
     if graded.solved_by_logic:
         message = _("Difficulty: %(level)s, rating %(rating)s (%(chains)s). The reasoning below finishes it "
-                    "without guessing.", level=level, rating=rating.text, chains=str(chain_words(rating)))
+                    "without guessing.", level=level, rating=rating_number(rating, _),
+                    chains=chain_words(rating, _, ngettext))
     else:
         message = _("Difficulty: harder than %(level)s (rating %(rating)s): %(why)s.", level=level,
-                    rating=rating.text, why=str(NEEDS_GUESSING))
-    details = [str(line) for line in technique_lines(rating)]
+                    rating=rating_number(rating, _), why=needs_guessing(_))
+    details = technique_lines(rating, _, ngettext)
     return Outcome("grade", message, details=details or [_("the givens alone settle every cell")])
 
 
@@ -412,7 +413,8 @@ def _play(draft: Draft, puzzle: Puzzle) -> Any:
     try:
         stored = find_puzzle(puzzle_to_id(puzzle))
     except (NotPlayable, PuzzleNotFound) as err:
-        return _render(draft, Outcome("refused", _("This puzzle can't be played: %(why)s", why=str(err))), 400)
+        why = said(err, get_translations())
+        return _render(draft, Outcome("refused", _("This puzzle can't be played: %(why)s", why=why)), 400)
     return redirect(url_for("play.page", code=stored.code), 303)
 
 

@@ -8,12 +8,14 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game, utcnow
+from ..core.messages import said
 from ..core.options import VARIANTS, Options, parse_options
 from ..core.stats import record
 from ..core.stored import StoredPuzzle
@@ -97,7 +99,7 @@ def new_puzzle() -> Any:
     try:
         options = parse_options(request.form)
     except ValueError as err:
-        return _home(request.form, str(err), 400)
+        return _home(request.form, said(err, get_translations()), 400)
     found = services()
     stored = found.store.take_from_pool(options.shape, options.size, options.difficulty, options.adjacency)
     if stored is not None:

@@ -32,6 +32,7 @@ from engine import Cell, format_puzzle, puzzle_to_id
 
 from ..core.game import MAX_NOTES, CellView, EntryError, Game, format_seconds, parse_entry
 from ..core.hint_words import hint_text
+from ..core.messages import said
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
 from .names import cell_title, cell_words, variant_label
@@ -83,7 +84,7 @@ def _stored_or_404(code: str) -> StoredPuzzle:
 
 def _not_playable(code: str, err: NotPlayable) -> Response:
     """The page for a well-formed id without one solution: the board, and why it can't be played."""
-    html = render_template("unplayable.html", code=code, puzzle=err.puzzle, message=str(err))
+    html = render_template("unplayable.html", code=code, puzzle=err.puzzle, message=said(err, get_translations()))
     return make_response(html, 200 if request.method == "GET" else 400)
 
 

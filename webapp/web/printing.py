@@ -95,7 +95,7 @@ def sheet(code: str) -> Any:
         abort(404, _("There is no puzzle with the id %(code)s: %(why)s", code=repr(code[:60]), why=str(err)))
     except NotPlayable as err:
         if solved or err.puzzle is None:
-            abort(404, _("%(why)s So there is no solution to print.", why=str(err)))
+            abort(404, _("%(why)s So there is no solution to print.", why=said(err, get_translations())))
         stored = StoredPuzzle(puzzle_to_id(err.puzzle), err.puzzle, {})
     if stored.code != code:
         return redirect(url_for("printing.sheet", code=stored.code, solution="1" if solved else None), 301)
