@@ -60,7 +60,19 @@ class PuzzleFormatError(ValueError):
         self.message = message
         self.line = line
         self.column = column
+        # The facts of the message, for a caller that words it in another language: an
+        # English template with %(name)s fields, and their values.
+        self.template = message.replace("%", "%%")
+        self.params: dict[str, object] = {}
         super().__init__(self._describe())
+
+    @classmethod
+    def of(cls, template: str, line: int | None = None, column: int | None = None,
+           **params: object) -> PuzzleFormatError:
+        """An error whose message is ``template % params`` (the facts kept apart)."""
+        err = cls(template % params if params else template, line, column)
+        err.template, err.params = template, params
+        return err
 
     def _describe(self) -> str:
         if self.line is None:
@@ -97,8 +109,8 @@ def _line_spans(text: str) -> Iterator[tuple[int, int]]:
 
 def _check_adjacency(name: str, line: int | None = None, column: int | None = None) -> str:
     if name not in ADJACENCIES:
-        raise PuzzleFormatError(
-            f"unknown adjacency {_show(name)}: expected king, rook or hex", line, column
+        raise PuzzleFormatError.of(
+            "unknown adjacency %(name)s: expected king, rook or hex", line, column, name=_show(name)
         )
     return name
 
@@ -118,7 +130,7 @@ def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -
     for start, end in _line_spans(text):
         line_no += 1
         if line_no - first_line >= MAX_LINES:
-            raise PuzzleFormatError(f"too many lines (more than {MAX_LINES})", line_no)
+            raise PuzzleFormatError.of("too many lines (more than %(most)s)", line_no, most=MAX_LINES)
         # Checked before slicing so a 50 MB line is never copied.
         if end - start > MAX_LINE_CHARS:
             raise PuzzleFormatError(
@@ -158,29 +170,30 @@ class _PuzzleReader:
         column = line.index("#") + 1 + match.start(1)
         name = _check_adjacency(match.group(1).lower(), line_no, column)
         if self.declared is not None and name != self.declared:
-            raise PuzzleFormatError(
-                f"adjacency {name!r} contradicts {self.declared!r} declared on line {self.declared_line}",
+            raise PuzzleFormatError.of(
+                "adjacency %(name)s contradicts %(declared)s declared on line %(first)s",
                 line_no,
                 column,
+                name=repr(name), declared=repr(self.declared), first=self.declared_line,
             )
         self.declared, self.declared_line = name, line_no
 
     def _row(self, line: str, line_no: int) -> None:
         if self.blank_after_rows is not None:
-            raise PuzzleFormatError(
+            raise PuzzleFormatError.of(
                 "blank line inside the board (write a row of holes as 'x x x')", self.blank_after_rows
             )
         row = self.rows
         self.rows += 1
         if self.rows > MAX_SIDE:
-            raise PuzzleFormatError(f"too many rows (more than {MAX_SIDE})", line_no, 1)
+            raise PuzzleFormatError.of("too many rows (more than %(most)s)", line_no, 1, most=MAX_SIDE)
         cells = self.cells
         col = -1
         # Each cell is handled inline, not by a method: a call per cell made parsing ~5% slower.
         for col, match in enumerate(_TOKEN.finditer(line)):
             column = match.start() + 1
             if col >= MAX_SIDE:
-                raise PuzzleFormatError(f"too many columns (more than {MAX_SIDE})", line_no, column)
+                raise PuzzleFormatError.of("too many columns (more than %(most)s)", line_no, column, most=MAX_SIDE)
             token = match.group()
             if token in HOLE_TOKENS:
                 continue
@@ -189,19 +202,20 @@ class _PuzzleReader:
                 _read_given(token, cell, self.givens, self.too_big, line_no, column)
             cells.append(cell)
             if len(cells) > MAX_CELLS:
-                raise PuzzleFormatError(f"board too large (more than {MAX_CELLS} cells)", line_no, column)
+                raise PuzzleFormatError.of("board too large (more than %(most)s cells)", line_no, column,
+                                           most=MAX_CELLS)
         self.cols = max(self.cols, col + 1)
 
     def puzzle(self, adjacency: str | None) -> Puzzle:
         if not self.cells:
-            raise PuzzleFormatError("no cells: the puzzle needs at least one '.' or number")
+            raise PuzzleFormatError.of("no cells: the puzzle needs at least one '.' or number")
         n = len(self.cells)
         too_big = self.too_big + [(at_line, at_column, str(value))
                                   for value, (at_line, at_column, _cell) in self.givens.items() if value > n]
         if too_big:
             at_line, at_column, shown = min(too_big)
-            raise PuzzleFormatError(
-                f"given {shown} is larger than the number of cells ({n})", at_line, at_column
+            raise PuzzleFormatError.of(
+                "given %(given)s is larger than the number of cells (%(n)s)", at_line, at_column, given=shown, n=n
             )
         board = Board(self.rows, self.cols, tuple(self.cells), _adjacency(adjacency or self.declared or "king"))
         return Puzzle(board, {cell: value for value, (_l, _c, cell) in self.givens.items()})
@@ -218,15 +232,15 @@ def _read_given(
     """Check one numeric token and record it as a given."""
     negative = token.startswith("-") and token[1:].isascii() and token[1:].isdigit()
     if negative:
-        raise PuzzleFormatError(f"negative number {_show(token)}: givens are 1..N", line, column)
+        raise PuzzleFormatError.of("negative number %(token)s: givens are 1..N", line, column, token=_show(token))
     if not (token.isascii() and token.isdigit()):
-        raise PuzzleFormatError(
-            f"unknown token {_show(token)}: expected a number, '.' or 'x'", line, column
+        raise PuzzleFormatError.of(
+            "unknown token %(token)s: expected a number, '.' or 'x'", line, column, token=_show(token)
         )
     digits = token.lstrip("0")
     if not digits:
-        raise PuzzleFormatError(
-            f"zero is not a given ({_show(token)}): write an empty cell as '.'", line, column
+        raise PuzzleFormatError.of(
+            "zero is not a given (%(token)s): write an empty cell as '.'", line, column, token=_show(token)
         )
     if len(digits) > _MAX_DIGITS:
         too_big.append((line, column, digits[:12] + "..."))
@@ -238,10 +252,11 @@ def _read_given(
         return
     if value in givens:
         first_line, first_column, _ = givens[value]
-        raise PuzzleFormatError(
-            f"{value} is given twice (first at line {first_line}, column {first_column})",
+        raise PuzzleFormatError.of(
+            "%(value)s is given twice (first at line %(first_line)s, column %(first_column)s)",
             line,
             column,
+            value=value, first_line=first_line, first_column=first_column,
         )
     givens[value] = (line, column, cell)
 

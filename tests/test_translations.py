@@ -221,3 +221,20 @@ def test_the_language_follows_the_browser_the_switch_and_the_link(app: Flask) ->
     assert '<html lang="es"' in page  # the choice is kept
     assert 'hreflang="en"' in page and "lang=en" in page  # the switch back
     assert '<html lang="en"' in other.get("/?lang=en").get_data(as_text=True)
+
+
+def test_every_puzzle_text_error_of_the_engine_has_a_msgid() -> None:
+    """The engine keeps its errors' facts apart; their English templates are copied as msgids."""
+    from webapp.core.engine_words import PARSE_ERRORS
+
+    source = (ROOT / "engine" / "notation.py").read_text(encoding="utf-8")
+    templates = re.findall(r'PuzzleFormatError\.of\(\s*"([^"]*)"', source)
+    assert len(templates) >= 10
+    assert sorted(set(templates) - set(PARSE_ERRORS)) == []
+
+
+def test_a_puzzle_text_error_is_said_in_spanish(app: Flask) -> None:
+    client = app.test_client()
+    client.get("/?lang=es")
+    page = client.post("/solve", data={"puzzle": "1 . -3\n. . .", "action": "solve"}).get_data(as_text=True)
+    assert "línea 1, columna 5" in page and "número negativo" in page, _visible(page)[-600:]

@@ -41,6 +41,7 @@ from engine import (
     puzzle_to_id,
 )
 
+from ..core.engine_words import parse_error_text
 from ..core.messages import said, too_hard
 from ..core.messages import seconds as seconds_words
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
@@ -224,13 +225,14 @@ def _cell_at(text: str, line: int, column: int) -> Cell | None:
 
 
 def format_error(err: PuzzleFormatError) -> str:
-    """A malformed text's error with its place in the reader's language ("línea 3, columna 7:
-    …"); what is wrong there is the engine's, in English."""
+    """A malformed text's error in the reader's language ("línea 3, columna 7: …"), from the
+    engine's facts (``core/engine_words.py``)."""
+    message = parse_error_text(err, get_translations())
     if err.line is None:
-        return err.message
+        return message
     if err.column is None:
-        return _("line %(line)s: %(message)s", line=err.line, message=err.message)
-    return _("line %(line)s, column %(column)s: %(message)s", line=err.line, column=err.column, message=err.message)
+        return _("line %(line)s: %(message)s", line=err.line, message=message)
+    return _("line %(line)s, column %(column)s: %(message)s", line=err.line, column=err.column, message=message)
 
 
 # --- the page -------------------------------------------------------------------------
