@@ -77,30 +77,6 @@ def test_the_catalogue_holds_every_message_in_use() -> None:
     assert not missing, f"{len(missing)} messages not in the Spanish catalogue (make translations): {missing[:10]}"
 
 
-class _TemplateText(HTMLParser):
-    """Text and spoken attributes a template writes outside Jinja, outside scripts and styles."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        for name, value in attrs:
-            if name in SPOKEN_ATTRIBUTES and value:
-                self.found.append(value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style") and self._skip:
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.found.append(data)
-
-
 def _literal_text(source: str) -> str:
     """A template's own markup and text, with every Jinja expression, statement and
     translation block replaced by a placeholder."""
@@ -132,10 +108,10 @@ def _literal_text(source: str) -> str:
 
 @pytest.mark.parametrize("template", sorted(p.name for p in (ROOT / "templates").glob("*.html")))
 def test_templates_show_no_text_outside_translation_calls(template: str) -> None:
-    parser = _TemplateText()
+    parser = _VisibleText()
     parser.feed(_literal_text((ROOT / "templates" / template).read_text(encoding="utf-8")))
     untranslated = []
-    for text in parser.found:
+    for text in parser.parts:
         for piece in text.split("\x00"):
             if re.fullmatch(r"\s*[a-z]+(-[a-z]+)+\s*", piece):
                 continue  # a class name (a page's body class block)
@@ -146,6 +122,8 @@ def test_templates_show_no_text_outside_translation_calls(template: str) -> None
 
 
 class _VisibleText(HTMLParser):
+    """Text and spoken attributes outside scripts and styles."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []

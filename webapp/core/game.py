@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from gettext import NullTranslations
-from typing import Any, Protocol
+from typing import Any
 
 from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
+
+from .messages import ENGLISH, N_, Words
 
 Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means empty
 # A tab left open with nobody touching it stops counting after this long: the page
@@ -27,21 +28,6 @@ IDLE_LIMIT = timedelta(minutes=15)
 MAX_HISTORY = 2000
 MAX_NOTES = 9  # pencil marks one cell shows (a 3 x 3 block of small numbers)
 
-
-ENGLISH = NullTranslations()
-
-
-class Words(Protocol):
-    """What a message needs of a catalogue: gettext's two methods."""
-
-    def gettext(self, message: str, /) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-
-
-def N_(text: str) -> str:  # noqa: N802 (gettext's name for "extract now, translate where shown")
-    """Marks a msgid for pybabel; returns it as it is."""
-    return text
 
 
 def utcnow() -> datetime:
