@@ -107,13 +107,19 @@ SMALLEST: dict[str, dict[str, dict[str, int]]] = {
 }
 
 
-def unreachable(shape: str, size: int, adjacency: str, level: str) -> str | None:
-    """Why ``level`` cannot be made on this shape and size, or None when it can."""
+def smallest_size(shape: str, adjacency: str, level: str) -> tuple[bool, int | None]:
+    """Whether the table knows this shape and level, and the smallest size that makes it
+    (None: no size does)."""
     table = SMALLEST.get(adjacency, {}).get("rectangle" if shape == "square" else shape)
     if table is None or level not in LEVELS:
-        return None
-    smallest = table.get(level)
-    if smallest is not None and size >= smallest:
+        return False, None
+    return True, table.get(level)
+
+
+def unreachable(shape: str, size: int, adjacency: str, level: str) -> str | None:
+    """Why ``level`` cannot be made on this shape and size, or None when it can."""
+    known, smallest = smallest_size(shape, adjacency, level)
+    if not known or (smallest is not None and size >= smallest):
         return None
     words = f"{level} puzzles ({range_text(LEVELS[level])})"
     if smallest is None:

@@ -74,7 +74,6 @@ class Propagator:
         self.board = board
         self.level = level
         self.longest_listed = longest_listed
-        self.counts: dict[str, int] = {}
         self.n = board.size
         self.spread = board.spread
         # spread() of a single cell is looked up, not computed: most numbers are placed.
@@ -130,35 +129,25 @@ class Propagator:
         anything ends the round."""
         self._hidden_singles(cand, open_numbers, self.full & ~free, free, work)
         if work:
-            self._used("only number", 1)
             return True
         if self.level < 2:
             return False
         self._dead_ends(cand, open_numbers, free, work)
         if work:
-            self._used("dead end", 1)
             return True
         runs = _runs_of(open_numbers)
         self._paths(cand, runs, work)
         if work:
-            self._used("path", 1)
             return True
         if self.level < 3:
             return False
         self._regions(cand, runs, free, work)
-        if work:
-            self._used("region", 1)
-            return True
-        return False
-
-    def _used(self, technique: str, times: int) -> None:
-        self.counts[technique] = self.counts.get(technique, 0) + times
+        return bool(work)
 
     # -- cheap rules ----------------------------------------------------------------
 
     def _chain(self, cand: list[int], work: list[int]) -> None:
-        if neighbour_ranges(cand, work, self.n, self.single, self.spread, self.check_clock):
-            self._used("neighbours", 1)
+        neighbour_ranges(cand, work, self.n, self.single, self.spread, self.check_clock)
 
     def _take(self, cand: list[int], open_numbers: list[int], placed: int, work: list[int]) -> None:
         """Cells of newly placed numbers are no longer open to any other number."""

@@ -25,14 +25,6 @@ _LONGEST = 6  # reversible pieces up to this many cells are counted
 _CLOCK_EVERY = 256  # moves between looks at the clock
 
 
-def reversible_pieces(board: Board, path: list[int]) -> int:
-    """How many pieces of 2.._LONGEST cells could be walked backwards in place."""
-    near = [frozenset(x) for x in board.neighbours]
-    n = len(path)
-    return _score(near, path, [(i, length) for i in range(-1, n - 1) for length in range(2, _LONGEST + 1)
-                               if i + length < n])
-
-
 def _score(near: list[frozenset[int]], path: list[int], pieces: list[tuple[int, int]]) -> int:
     """How many of the pieces (cells i+1..i+length) are reversible."""
     n = len(path)

@@ -34,7 +34,6 @@ class LogicResult:
     solved: bool
     contradiction: str | None
     cand: list[int]
-    techniques: dict[str, int]
 
     def grid(self, puzzle: Puzzle) -> Grid:
         """The cells placed so far, with their numbers."""
@@ -60,4 +59,4 @@ def logic_solve(puzzle: Puzzle, tier: int, deadline: float | None = None) -> Log
     cand = start_state(puzzle)
     why = rules.propagate(cand, list(range(1, n + 1)))
     solved = why is None and all(not cand[k] & (cand[k] - 1) for k in range(1, n + 1))
-    return LogicResult(solved, why, cand, dict(rules.counts))
+    return LogicResult(solved, why, cand)

@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
 
-from .messages import ENGLISH, N_, Words
+from .messages import ENGLISH, N_, Refusal, Words
 
 Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means empty
 # A tab left open with nobody touching it stops counting after this long: the page
@@ -81,19 +80,9 @@ class State:
         self.notes, self.before_restart = {}, None
 
 
-class EntryError(ValueError):
+class EntryError(Refusal):
     """An entry that cannot be taken: not a number, out of range, or not an open cell.
     ``str()`` is English; ``say(words)`` any language."""
-
-    def __init__(self, msgid: str, **params: Any):
-        self.msgid = msgid
-        self.params = params
-        super().__init__(self.say())
-
-    def say(self, words: Words = ENGLISH) -> str:
-        """The message in the language of ``words``."""
-        text = words.gettext(self.msgid)
-        return text % self.params if self.params else text
 
 
 @dataclass(frozen=True)
@@ -121,10 +110,6 @@ class CellView:
         return self.cell[1] + 1
 
     @property
-    def label(self) -> str:
-        return cell_name(self.cell)
-
-    @property
     def invalid(self) -> bool:
         """Shown as wrong: a wrong number while mistakes are shown, or a refused entry."""
         return (self.wrong and self.marked) or self.error is not None
@@ -133,13 +118,8 @@ class CellView:
     def right(self) -> bool:
         return self.marked and self.value is not None and not self.wrong
 
-    @property
-    def duplicate_text(self) -> str:
-        """Why the cell is marked as a duplicate, in words (empty if it is not)."""
-        return self.say_duplicate()
-
     def say_duplicate(self, words: Words = ENGLISH) -> str:
-        """``duplicate_text`` in the language of ``words``."""
+        """Why the cell is marked as a duplicate, in the language of ``words`` (empty if it is not)."""
         if self.also_at is None:
             return ""
         row, col = self.also_at[0] + 1, self.also_at[1] + 1

@@ -29,21 +29,16 @@ from engine import (
     Solved,
 )
 
+from .messages import ENGLISH
+
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+# English, the language the messages are written in (the standard library's null catalogue).
+english: Gettext = ENGLISH.gettext
+english_plural: Ngettext = ENGLISH.ngettext
 
 
-def english(message: str) -> str:
-    """The message itself: English, the language the messages are written in."""
-    return message
-
-
-def english_plural(singular: str, plural: str, count: int) -> str:
-    """The English form for ``count``."""
-    return singular if count == 1 else plural
-
-
-def hint_text(hint: Hint, gettext: Gettext = english, ngettext: Ngettext = english_plural) -> str:
+def hint_text(hint: Hint, gettext: Gettext = english) -> str:
     """The hint as one or more sentences: "7 must go in row 2, column 5: it is the only
     free cell touching both 6 and 8."."""
     return reason_text(hint.reason, gettext)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec, unreachable
-from engine.levels import LEVELS, SMALLEST, range_text
+from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec
+from engine.levels import LEVELS, range_text, smallest_size
 
 from .messages import N_, Name, Refusal, Sentence
 
@@ -134,10 +134,9 @@ def check_reachable(options: Options) -> None:
 def unreachable_refusal(shape: str, size: int, adjacency: str, level: str) -> Refusal | None:
     """Why ``level`` cannot be made on this shape and size, in words any language can say
     (the engine's ``unreachable`` facts: the level's range, the smallest size that makes it)."""
-    if unreachable(shape, size, adjacency, level) is None:
+    known, smallest = smallest_size(shape, adjacency, level)
+    if not known or (smallest is not None and size >= smallest):
         return None
-    table = SMALLEST.get(adjacency, {}).get("rectangle" if shape == "square" else shape) or {}
-    smallest = table.get(level)
     names = {"level": Name(level), "range": range_text(LEVELS[level]), "shape": Name(shape),
              "adjacency": Name(adjacency)}
     if smallest is None:

@@ -22,7 +22,6 @@ def needs_guessing(gettext: Gettext = english) -> str:
     return gettext("chains of up to %(cap)s steps cannot finish it, so it needs guessing") % {"cap": MAX_CHAIN}
 
 
-NEEDS_GUESSING = needs_guessing()  # in English; needs_guessing(gettext) in the reader's language
 
 
 def rating_number(rating: Rating, gettext: Gettext = english) -> str:

@@ -204,8 +204,7 @@ class Shared:
     def site_key(self, name: str, first: str | None = None) -> str:
         """The shared secret ``name``, made on first need (``first``: the value to make it
         with, e.g. a key this host kept before keys were shared, else a random one)."""
-        with self.store._session() as session:
-            value = session.scalar(select(SiteKeyRow.value).where(SiteKeyRow.name == name))
+        value = self.find_site_key(name)
         if value:
             return value
         try:
@@ -213,8 +212,7 @@ class Shared:
                 session.add(SiteKeyRow(name=name, value=first or secrets.token_hex(32), created=now(session)))
         except IntegrityError:
             pass  # another host made it at the same moment: theirs is the key
-        with self.store._session() as session:
-            found = session.scalar(select(SiteKeyRow.value).where(SiteKeyRow.name == name))
+        found = self.find_site_key(name)
         if not found:
             raise RuntimeError(f"the site key {name!r} could not be made")
         return found

@@ -116,6 +116,5 @@ def _vary_on_htmx(response: Any) -> Any:
         # cookie), checked with the server on every load (no-cache), yet allowed in the
         # back/forward cache, unlike no-store: hidato.js fetches again what a page with
         # progress shows when the back button brings it back (base.html: data-back).
-        response.headers.setdefault("Cache-Control", "private, no-cache")
-        response.vary.add("Cookie")
+        response.headers.setdefault("Cache-Control", "private, no-cache")  # Vary: Cookie from i18n.py
     return response

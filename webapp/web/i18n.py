@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 from flask import Flask, has_request_context, request, session
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 
+from ..core.messages import N_
 from . import names
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
@@ -85,11 +86,6 @@ def js_messages() -> dict[str, str]:
     in a JSON block that the scripts read once; %(name)s is filled in by the script."""
     lookup = get_translations().gettext
     return {message: lookup(message) for message in _JS_MESSAGES}
-
-
-def N_(text: str) -> str:  # noqa: N802 (gettext's name for "extract, translate later")
-    """Marks a text for pybabel (N_ is one of its default keywords); returns it as is."""
-    return text
 
 
 # The scripts look each text up by its English, and fall back to it. A %(name)s is theirs

@@ -76,12 +76,6 @@ class Done:
 Work = Callable[[Ticket, Progress], Done]
 
 
-@dataclass(frozen=True)
-class Handler:
-    work: Work
-    out_of_time: Callable[[float], str]
-
-
 class Jobs:
     """The job queue as this process sees it: submitting, waiting, and doing jobs."""
 
@@ -91,9 +85,8 @@ class Jobs:
         self.threads = threads
         self._context = context  # entered around each job (the app context)
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
-        self._handlers: dict[str, Handler] = {}
+        self._handlers: dict[str, Work] = {}
         self._running: set[str] = set()  # tickets this process holds leases on
-        self._claimed = 0  # jobs this process is doing (each in a thread of its own)
         self._random = random.Random()  # its own: polls of many processes spread out, apart from anyone's seed
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)  # new local work, or a local job finished
@@ -101,15 +94,15 @@ class Jobs:
         self._workers: list[threading.Thread] = []
         self._pid = 0
 
-    def handle(self, kind: str, work: Work, out_of_time: Callable[[float], str] = generator_gave_up) -> None:
+    def handle(self, kind: str, work: Work) -> None:
         """Register the handler of a kind of job.
 
         ``work(ticket, progress)`` returns the outcome.  A ValueError it raises is kept as
-        the message of a refusal, and so is running out of time (``out_of_time(seconds)``
-        says it, in the job's language: it is called under ``force_locale``, and one that takes
-        ``words`` is given the catalogue) or finding the server busy; anything else is a failure.
+        the message of a refusal, and so is running out of time or finding the server busy,
+        each said in the job's language (it runs under ``force_locale``); anything else is
+        a failure.
         """
-        self._handlers[kind] = Handler(work, out_of_time)
+        self._handlers[kind] = work
 
     # --- asking for work ---------------------------------------------------------------
 
@@ -188,7 +181,7 @@ class Jobs:
         gave_up = GAVE_UP % {"n": MAX_ATTEMPTS}
         while not self._stopping.is_set():
             with self._wake:
-                while self._claimed >= self.threads and not self._stopping.is_set():
+                while len(self._running) >= self.threads and not self._stopping.is_set():
                     self._wake.wait()
             if self._stopping.is_set():
                 return
@@ -202,14 +195,12 @@ class Jobs:
                     self._wake.wait(POLL_SECONDS * (0.5 + self._random.random()))
                 continue
             with self._lock:
-                self._claimed += 1
                 self._running.add(job.ticket)
             threading.Thread(target=self._run, args=(job,), daemon=True, name="hidato-job").start()
 
     def _run(self, job: Ticket) -> None:
-        handler = self._handlers[job.kind]
         try:
-            status, result, data = self._outcome(job, handler)
+            status, result, data = self._outcome(job, self._handlers[job.kind])
             try:
                 if not self.shared.finish_job(job.ticket, self.owner, status, result, data):
                     log.warning("job %s was taken over before it finished here; its result is dropped", job.ticket)
@@ -218,18 +209,17 @@ class Jobs:
         finally:
             with self._wake:
                 self._running.discard(job.ticket)
-                self._claimed -= 1
                 self._wake.notify_all()
 
-    def _outcome(self, job: Ticket, handler: Handler) -> tuple[str, str, bytes | None]:
+    def _outcome(self, job: Ticket, work: Work) -> tuple[str, str, bytes | None]:
         def progress(text: str) -> None:
             self.shared.job_progress(job.ticket, self.owner, text)
 
         with self._context(), force_locale(str(job.request.get("lang") or "en")):
             try:
-                done = handler.work(job, progress)
+                done = work(job, progress)
             except OutOfTime as err:
-                return "refused", _out_of_time(handler, err.seconds), None
+                return "refused", generator_gave_up(err.seconds, get_translations()), None
             except (ValueError, Busy) as err:
                 return "refused", _refusal(err), None
             except Exception as err:  # a bug: the person is told it failed, the log has why
@@ -272,12 +262,6 @@ class Jobs:
             if thread is not threading.current_thread():
                 thread.join(timeout=10)
 
-
-def _out_of_time(handler: Handler, seconds: float) -> str:
-    """The handler's "ran out of time" in the job's language."""
-    if handler.out_of_time is generator_gave_up:
-        return generator_gave_up(seconds, get_translations())
-    return handler.out_of_time(seconds)
 
 
 def _refusal(err: ValueError | Busy) -> str:

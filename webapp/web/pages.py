@@ -15,7 +15,7 @@ from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game, utcnow
-from ..core.messages import said
+from ..core.messages import N_, said
 from ..core.options import VARIANTS, Options, parse_options
 from ..core.stats import record
 from ..core.stored import StoredPuzzle
@@ -23,7 +23,7 @@ from ..store.catalog import daily
 from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
-from .i18n import N_, long_date
+from .i18n import long_date
 from .jobs import Done, Progress
 from .names import level_name, shape_name, touching, variant_label
 from .security import public_link

@@ -541,7 +541,7 @@ def _hint(stored: StoredPuzzle, game: Game) -> Notice:
                                "No hint could be worked out within %(time)s seconds: "
                                "try Check to see whether every entry so far is right.",
                                1 if shown == "1" else 2, time=shown), "hint")
-    return Notice(hint_text(found, gettext, ngettext), "hint", list(found.cells))
+    return Notice(hint_text(found, gettext), "hint", list(found.cells))
 
 
 @bp.post("/p/<code>/clock")
