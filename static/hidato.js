@@ -170,9 +170,20 @@
               running: running, epoch: epoch, stamp: stamp, restarted: false };
   }
 
+  // A visible page ticks every second; a much longer gap means the machine slept (or the
+  // tab was frozen), and that is not time spent on the puzzle.
+  var lastTick = 0;
+  var ASLEEP = 60 * 1000;
+
   function tick() {
     var timer = document.getElementById("timer");
     if (!timer) return;
+    var now = Date.now();
+    if (clock.since && lastTick > clock.since && now - lastTick > ASLEEP) {
+      clock.base += (lastTick - clock.since) / 1000;
+      clock.since = now;
+    }
+    lastTick = now;
     if (timer !== clock.el) adopt(timer);
     var shown = timer.querySelector(".clock");
     var text = format(shownSeconds());

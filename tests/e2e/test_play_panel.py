@@ -128,6 +128,12 @@ def test_the_clock_ticks_from_the_start_pauses_hides_and_stops(viewed: Page, art
     set_hidden(page, False)
     clock_passes(page, seconds(held))
 
+    # A machine asleep (a laptop's lid closed for ten minutes) is not time on the puzzle.
+    held = clock.text_content()
+    page.clock.fast_forward("10:00")
+    clock_passes(page, seconds(held))
+    assert seconds(clock.text_content()) < seconds(held) + 30
+
     # Pause stops it; Resume goes on from there.
     page.get_by_role("button", name="Pause").click()
     expect(timer).to_have_attribute("data-running", "false")
@@ -240,7 +246,8 @@ def _gaps(page: Page) -> tuple[float, float]:
     """The room left and right of the board's cells, inside the board's area."""
     return tuple(page.evaluate("""() => {
         const area = document.getElementById('board-wrap').getBoundingClientRect();
-        const cells = [...document.querySelectorAll('#game .board .cell:not(.hole)')].map(c => c.getBoundingClientRect());
+        const cells = [...document.querySelectorAll('#game .board .cell:not(.hole)')]
+            .map(c => c.getBoundingClientRect());
         const left = Math.min(...cells.map(r => r.left)), right = Math.max(...cells.map(r => r.right));
         return [left - area.left, area.right - right];
     }"""))
