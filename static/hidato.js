@@ -30,6 +30,8 @@
     (scope || document).querySelectorAll(".board[data-cols]").forEach(function (board) {
       board.style.setProperty("--cols", board.dataset.cols);
       if (board.dataset.rows) board.style.setProperty("--rows", board.dataset.rows);
+      if (board.dataset.padLeft) board.style.setProperty("--pad-l", board.dataset.padLeft);
+      if (board.dataset.padRight) board.style.setProperty("--pad-r", board.dataset.padRight);
     });
   }
 
@@ -112,9 +114,16 @@
   });
 
   // --- the clock -------------------------------------------------------------------
-  // The server keeps the time; #timer carries the seconds at render time and whether
-  // the clock runs. While the page is hidden the server is told, so time away from the
-  // puzzle does not count.
+  // Opening a puzzle writes nothing on the server, so the page counts by itself from the
+  // moment it opens; it pauses while the page is hidden and stops when the game is paused
+  // or finished. #timer carries the server's seconds when it was drawn, whether the clock
+  // runs, which run of the game it belongs to (data-epoch, new after Restart) and a signed
+  // stamp. Every post of the game sends the seconds shown and that stamp: the server takes
+  // them with the first entry or action (no more than the page can have counted), then
+  // keeps the time itself. A timer drawn again (every answer carries one) never shows less
+  // than the page did within one run, so the display never jumps back.
+
+  var clock = { el: null, base: 0, since: 0, running: false, epoch: "", stamp: "", restarted: false };
 
   function format(seconds) {
     var h = Math.floor(seconds / 3600), m = Math.floor(seconds / 60) % 60, s = seconds % 60;
@@ -122,19 +131,63 @@
     return (h ? h + ":" : "") + mm + ":" + String(s).padStart(2, "0");
   }
 
-  function currentSeconds(timer) {
-    if (!timer.dataset.since) timer.dataset.since = String(Date.now());
-    var base = +timer.dataset.seconds || 0;
-    if (timer.dataset.running !== "true") return base;
-    return base + Math.floor((Date.now() - +timer.dataset.since) / 1000);
+  function counted() {  // in seconds, with the fraction
+    return clock.base + (clock.since ? (Date.now() - clock.since) / 1000 : 0);
   }
+
+  function shownSeconds() { return Math.floor(counted()); }
+
+  function visible() { return document.visibilityState !== "hidden"; }
+
+  // What this tab counted on a puzzle it has not played yet survives a reload (the server
+  // has nothing to show for it), with the stamp that vouches for it.
+  function savedKey() { return "hidato-clock:" + location.pathname; }
+
+  function save() {
+    if (!clock.el) return;
+    try {
+      sessionStorage.setItem(savedKey(), JSON.stringify({ epoch: clock.epoch, seconds: counted(), stamp: clock.stamp }));
+    } catch (e) { /* private mode: a reload starts from the server's count */ }
+  }
+
+  function saved() {
+    try { return JSON.parse(sessionStorage.getItem(savedKey()) || "null"); } catch (e) { return null; }
+  }
+
+  // Take a newly drawn #timer: the server's count, unless the page's own is ahead in the
+  // same run of the game while the clock runs (then the page's, with the stamp behind it).
+  // A run begins with the first entry (the epoch goes from "" to a time) and with Restart.
+  function adopt(el) {
+    var seconds = +el.dataset.seconds || 0, running = el.dataset.running === "true";
+    var epoch = el.dataset.epoch || "", stamp = el.dataset.stamp || "";
+    var mine = clock.el ? { epoch: clock.epoch, seconds: counted(), stamp: clock.stamp } : saved();
+    var same = mine && !clock.restarted && (clock.el ? !mine.epoch || mine.epoch === epoch : mine.epoch === epoch);
+    if (running && same && mine.seconds > seconds) {
+      seconds = mine.seconds;
+      stamp = mine.stamp;
+    }
+    clock = { el: el, base: seconds, since: running && visible() ? Date.now() : 0,
+              running: running, epoch: epoch, stamp: stamp, restarted: false };
+  }
+
+  // A visible page ticks every second; a much longer gap means the machine slept (or the
+  // tab was frozen), and that is not time spent on the puzzle.
+  var lastTick = 0;
+  var ASLEEP = 60 * 1000;
 
   function tick() {
     var timer = document.getElementById("timer");
     if (!timer) return;
-    var clock = timer.querySelector(".clock");
-    var text = format(currentSeconds(timer));
-    if (clock && clock.textContent !== text) clock.textContent = text;
+    var now = Date.now();
+    if (clock.since && lastTick > clock.since && now - lastTick > ASLEEP) {
+      clock.base += (lastTick - clock.since) / 1000;
+      clock.since = now;
+    }
+    lastTick = now;
+    if (timer !== clock.el) adopt(timer);
+    var shown = timer.querySelector(".clock");
+    var text = format(shownSeconds());
+    if (shown && shown.textContent !== text) shown.textContent = text;
   }
 
   function clockUrl() {
@@ -142,11 +195,20 @@
     return form ? form.dataset.clock : null;
   }
 
+  // What a post of the game says about the clock: the seconds shown and their stamp.
+  function clockFields() {
+    tick();
+    if (!clock.el || !clock.running || !clock.stamp) return null;
+    return { clock: String(shownSeconds()), clock_stamp: clock.stamp };
+  }
+
   function tellServer(event, beacon) {
     var url = clockUrl();
     if (!url) return;
     var body = new FormData();
     body.append("event", event);
+    var fields = clockFields();
+    if (fields) Object.keys(fields).forEach(function (name) { body.append(name, fields[name]); });
     // The CSRF token from the board form (a beacon cannot carry headers).
     var token = document.querySelector("#board-form input[name=csrf_token]");
     if (token) body.append("csrf_token", token.value);
@@ -157,30 +219,82 @@
     }
   }
 
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb !== "post" || !detail.elt || !detail.elt.closest || !detail.elt.closest("#game")) return;
+    if (detail.parameters.action === "restart-confirm") clock.restarted = true;  // back to zero, whatever was shown
+    var fields = clockFields();
+    if (!fields) return;
+    detail.parameters.clock = fields.clock;
+    detail.parameters.clock_stamp = fields.clock_stamp;
+    // Pause stops the clock at what it shows now; the answer brings the same or more.
+    if (detail.parameters.action === "pause") {
+      clock.base = counted();
+      clock.since = 0;
+      clock.running = false;
+    }
+  });
+
   document.addEventListener("visibilitychange", function () {
-    var timer = document.getElementById("timer");
-    if (!timer) return;
-    if (document.visibilityState === "hidden") {
-      timer.dataset.seconds = String(currentSeconds(timer));
-      timer.dataset.since = String(Date.now());
-      if (timer.dataset.running === "true") timer.dataset.running = "away";
+    tick();
+    if (!visible()) {
+      clock.base = counted();
+      clock.since = 0;
+      save();
       tellServer("away", true);
     } else {
-      timer.dataset.since = String(Date.now());
-      if (timer.dataset.running === "away") timer.dataset.running = "true";
+      if (clock.running) clock.since = Date.now();
       tellServer("back", false);
     }
   });
 
+  window.addEventListener("pagehide", save);
+
   // A heartbeat while the page is open, so a long think still counts.
   setInterval(function () {
-    var timer = document.getElementById("timer");
-    if (timer && timer.dataset.running === "true" && document.visibilityState === "visible") {
-      tellServer("tick", false);
-    }
+    if (clock.running && visible()) tellServer("tick", false);
   }, 4 * 60 * 1000);
 
   setInterval(tick, 1000);
+  tick();  // from the moment the page opens
+  ["htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (name) { document.addEventListener(name, tick); });
+
+  // --- a finished game takes no input ----------------------------------------------
+  // On a solved or revealed game the keys that would write, note or switch a mode, and
+  // the number pad, do nothing (the status line keeps saying "Solved!"); moving between
+  // cells still works. Caught on the way down, before any handler of the board sees them.
+
+  function finishedGame(target) {
+    var game = target && target.closest ? target.closest("#game") : null;
+    return game && game.classList.contains("finished") ? game : null;
+  }
+
+  window.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (!finishedGame(target) || !target.closest(".board")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1 || /^(Enter|Backspace|Delete)$/.test(event.key)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  window.addEventListener("click", function (event) {
+    var target = event.target;
+    if (finishedGame(target) && target.closest(".pad")) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  // The moment a game is finished, its panel (time, Next puzzle, Share) comes into view.
+  var wasFinished = !!document.querySelector("#game.finished");
+  document.addEventListener("htmx:afterSettle", function () {
+    var finished = !!document.querySelector("#game.finished");
+    var panel = document.getElementById("solved");
+    if (finished && !wasFinished && panel) panel.scrollIntoView({ block: "nearest" });
+    wasFinished = finished;
+  });
 
   // --- the New puzzle form: the size follows the shape's range -----------------------
 

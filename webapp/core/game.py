@@ -474,7 +474,32 @@ class Game:
 
     @property
     def clock_running(self) -> bool:
+        """Whether the server's clock counts now (from the first entry or action on)."""
         return self.state.clock_started is not None
+
+    @property
+    def ticking(self) -> bool:
+        """Whether the page's clock counts: from the moment the page opens, unless the game
+        is paused or finished (the server's clock joins in with the first entry or action)."""
+        return not self.finished and not self.state.paused
+
+    @property
+    def epoch(self) -> str:
+        """Which run of the game the clock belongs to: empty before the first entry, new after
+        each Restart (a page keeps its own count only within one run)."""
+        started = self.state.started
+        return started.strftime("%Y%m%d%H%M%S%f") if started else ""
+
+    def sync_clock(self, shown: int, ceiling: int, now: datetime | None = None) -> None:
+        """Take the seconds a page has shown (it counts from the moment it opens, before the
+        server knows of the game), at most ``ceiling`` (what it can have counted since it was
+        sent), never less than the server's own; the clock then runs from ``now``."""
+        if self.finished or self.state.paused:
+            return
+        now = now or utcnow()
+        self.stop_clock(now)
+        self.state.elapsed = max(self.state.elapsed, float(max(0, min(shown, ceiling))))
+        self.touch(now)
 
     def pause(self, now: datetime | None = None) -> None:
         self.stop_clock(now)

@@ -35,6 +35,7 @@ from ..core.hint_words import hint_text
 from ..core.messages import said
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
+from . import page_clock
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
 from .puzzles import find_puzzle
@@ -94,11 +95,21 @@ def _game(stored: StoredPuzzle, player: str | None) -> Game:
 
 
 def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
-    """Apply ``change(game)`` to this browser's game atomically; returns the game and its result."""
+    """Apply ``change(game)`` to this browser's game atomically; returns the game and its result.
+
+    The seconds the page's clock showed come first: the clock runs in the page from the
+    moment it opens, and the server takes over with the first entry or action."""
     player = player_id(create=True)
     assert player is not None
-    state, result = services().store.update_progress(
-        player, stored.code, lambda state: change(Game(stored.puzzle, stored.solution, state)))
+    shown = page_clock.shown(stored.code)
+
+    def run(state: Any) -> Any:
+        game = Game(stored.puzzle, stored.solution, state)
+        if shown is not None:
+            game.sync_clock(*shown)
+        return change(game)
+
+    state, result = services().store.update_progress(player, stored.code, run)
     return Game(stored.puzzle, stored.solution, state), result
 
 
@@ -128,6 +139,7 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
     """What the status line and the counts need: nothing that grows with the board."""
     if notice is None:
         notice = _standing_notice(game)
+    seconds = game.seconds()
     return {
         "stored": stored,
         "code": stored.code,
@@ -135,7 +147,8 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
         "notice": notice,
         "variant_label": variant_label(stored.puzzle.board.adjacency),
         "hex": stored.puzzle.board.adjacency == "hex",
-        "seconds": game.seconds(),
+        "seconds": seconds,
+        "clock_stamp": page_clock.stamp(stored.code, seconds),
         "show_mistakes": show_mistakes(),
         "missing_shown": MISSING_SHOWN,
         "cell_words": cell_words,
@@ -302,8 +315,9 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
                  raw: str | None = None, error: str | None = None, notice: Notice | None = None) -> Response:
-    """The cell, the other cells whose duplicate marks changed, the status line, the counts
-    and the buttons (out of band): nothing that grows with the board."""
+    """The cell, the other cells whose duplicate marks changed, the status line, the counts,
+    the clock, the numbers entered twice (a short list) and the buttons (out of band):
+    nothing that grows with the board."""
     if error:
         notice = Notice(error, "error")
     ctx = _small_context(stored, game, notice)
@@ -315,6 +329,8 @@ def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell
         html += render_template("_cell.html", v=game.cell_view(other, marked=marked), oob=True,
                                 code=stored.code, locked=locked)
     html += render_template("_counts.html", oob=True, **ctx)
+    html += render_template("_timer.html", oob=True, **ctx)
+    html += render_template("_duplicates.html", oob=True, **ctx)
     html += render_template("_status.html", oob=True, **ctx)
     html += render_template("_tools.html", oob=True, **ctx)
     return make_response(html)
@@ -552,14 +568,17 @@ def clock(code: str) -> Any:
     if event not in ("away", "back", "tick"):
         abort(400, _("Unknown clock event %(event)s.", event=repr(event[:30])))
     player = player_id()
-    if player is not None:  # only a game already started: the clock starts with the first entry
+    if player is not None:  # only a game already started: opening a page writes nothing
+        shown = page_clock.shown(stored.code)
         services().store.update_existing_progress(
             player, stored.code,
-            lambda state: _clock_event(Game(stored.puzzle, stored.solution, state), event))
+            lambda state: _clock_event(Game(stored.puzzle, stored.solution, state), event, shown))
     return ("", 204)
 
 
-def _clock_event(game: Game, event: str) -> None:
+def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
+    if shown is not None:  # what the page counted by itself (after a Resume in another tab, say)
+        game.sync_clock(*shown)
     if event == "away":
         game.away()
     else:
@@ -570,3 +589,18 @@ def _clock_event(game: Game, event: str) -> None:
 def cell_note(view: CellView) -> str:
     """What is wrong with a cell, in the page's language (for _cell.html)."""
     return view.say_note(get_translations())
+
+
+@bp.app_template_global()
+def board_balance(board: engine.Board) -> tuple[int, int]:
+    """Half cells of room to add on the left and on the right of a drawn board so that its
+    cells, not the box of rows and columns around them, are centred (for _game.html).
+
+    On a hex board odd rows are drawn half a cell to the right, so a hexagon leaves more
+    empty room on one side of its box than on the other; a shape may also leave a column
+    empty. Counted in half cells: cell (r, c) spans 2c to 2c + 2, plus 1 on a shifted row."""
+    hex_rows = board.adjacency == "hex"
+    spans = [(2 * c + (r % 2 if hex_rows else 0)) for r, c in board.cells]
+    left = min(spans)
+    right = 2 * board.cols + (1 if hex_rows else 0) - (max(spans) + 2)
+    return max(0, right - left), max(0, left - right)
