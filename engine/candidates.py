@@ -59,7 +59,7 @@ def _candidates(puzzle: Puzzle, placed: Mapping[Cell, int],
     for a, b in zip([0, *numbers], [*numbers, n + 1], strict=True):
         if deadline is not None and time.perf_counter() > deadline:
             raise SolverGaveUp("candidates not found in time")
-        if 1 <= a and b <= n and b - a == 1:
+        if a >= 1 and b <= n and b - a == 1:
             if at[b] not in neighbours[at[a]]:
                 return None  # consecutive numbers that do not touch
             continue
