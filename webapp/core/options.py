@@ -191,10 +191,6 @@ def unreachable_refusal(shape: str, size: int, adjacency: str, level: str) -> Re
                     smallest=smallest, **names)
 
 
-# The adjacencies' names, said inside refusals (the shapes' and levels' are in web/names.py).
-ADJACENCY_NAMES = (N_("king"), N_("rook"), N_("hex"))
-
-
 def daily_options(day: date) -> list[tuple[Options, int]]:
     """The options and seed of the puzzle of the day, best first: the same for everyone on a date."""
     seed = int(day.strftime("%Y%m%d"))
