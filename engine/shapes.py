@@ -3,7 +3,9 @@
 Every named shape takes one ``size`` (its description says what the size measures) and
 scales from about 12-20 cells to about 400.  Shapes are plain cell lists, the same for
 every adjacency; a shape that cannot hold a path under some adjacency lists only the
-adjacencies it supports, and ``shape_board`` refuses the others.
+adjacencies it supports, and ``shape_board`` refuses the others.  ``ShapeSpec.sizes``
+says, as facts for the forms that offer shapes, which sizes take each adjacency (all of
+them but for a few: the rook hexagon's dead ends and colours).
 
 Row 0 is the top row.  The hexagon is drawn for the hex layout (odd-r: odd rows shifted
 half a cell right) starting on an even row, so it looks regular on a hex board.
@@ -49,6 +51,23 @@ class ShapeSpec:
     default_size: int
     builder: Callable[[int], list[Cell]]
     adjacencies: tuple[Adjacency, ...] = ADJACENCIES
+    # Adjacencies that take only some sizes, and those sizes (tests check the list against
+    # check_playable at every size).
+    only_sizes: tuple[tuple[Adjacency, tuple[int, ...]], ...] = ()
+
+    def takes(self, adjacency: str) -> bool:
+        """Whether the shape holds a path with this adjacency at some size."""
+        return adjacency in self.adjacencies
+
+    def sizes(self, adjacency: str) -> tuple[int, ...]:
+        """The sizes at which the shape holds a path with this adjacency, smallest first
+        (none when it does not take the adjacency)."""
+        if not self.takes(adjacency):
+            return ()
+        for name, sizes in self.only_sizes:
+            if name == adjacency:
+                return sizes
+        return tuple(range(self.min_size, self.max_size + 1))
 
 
 # --- geometric shapes -------------------------------------------------------------------
@@ -248,9 +267,10 @@ def _spec(
     sizes: tuple[int, int, int],
     builder: Callable[[int], list[Cell]],
     adjacencies: tuple[Adjacency, ...] = ADJACENCIES,
+    only_sizes: tuple[tuple[Adjacency, tuple[int, ...]], ...] = (),
 ) -> ShapeSpec:
     low, default, high = sizes
-    return ShapeSpec(name, description, low, high, default, builder, tuple(adjacencies))
+    return ShapeSpec(name, description, low, high, default, builder, tuple(adjacencies), only_sizes)
 
 
 _KING_HEX: tuple[Adjacency, ...] = ("king", "hex")
@@ -272,6 +292,7 @@ SHAPES: dict[str, ShapeSpec] = {
             "a hexagon drawn for hex boards; size is the cells per side (rook: sizes 5, 6, 9, 10 only)",
             (3, 5, 12),
             _hexagon,
+            only_sizes=(("rook", (5, 6, 9, 10)),),
         ),
         _spec("star", "a five-pointed star; size is its width", (12, 16, 33), _star, _KING_HEX),
         _spec("skull", "a skull with eye sockets, nose and teeth; size is its width", (10, 14, 24), _skull, _KING_HEX),

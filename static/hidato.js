@@ -296,15 +296,20 @@
     wasFinished = finished;
   });
 
-  // --- the New puzzle form: the size follows the shape's range -----------------------
+  // --- the New puzzle and booklet forms: only what goes together ----------------------
+  // The variant comes first; a shape it does not take is disabled and says why (its
+  // data-why, in the page's language: "Heart: Hidato and Hex only"), a variant that takes
+  // only some sizes of a shape names them (data-sizes-<variant>, data-note-<variant>),
+  // the size follows the shape's range, and the levels the shape and size cannot reach
+  // are disabled. The server refuses the others in the same words (core/options.py).
 
-  document.addEventListener("change", function (event) {
-    var select = event.target;
-    if (!(select instanceof HTMLSelectElement) || select.id !== "shape") return;
-    var option = select.selectedOptions[0];
-    var size = document.getElementById("size");
+  function optionsOf(select) { return Array.prototype.slice.call(select.options); }
+
+  // The size within the shape's range (its usual one when it is outside); none for
+  // "Mixed" on the booklet form, where each shape has its own.
+  function fitSize(option, size) {
     if (!option || !size) return;
-    if (!option.dataset.min) {  // "Mixed" on the booklet form: each shape's own size
+    if (!option.dataset.min) {
       size.value = "";
       return;
     }
@@ -312,7 +317,43 @@
     size.max = option.dataset.max;
     var value = +size.value;
     if (!value || value < +option.dataset.min || value > +option.dataset.max) size.value = option.dataset.default;
-  });
+  }
+
+  function limitShapes(form, changed) {
+    var shape = form.querySelector("#shape"), variant = form.querySelector("#variant");
+    var size = form.querySelector("#size"), note = form.querySelector("#shape-note");
+    if (!shape || !variant) return;
+    var key = variant.value;
+    // Why the shape was changed under the player stays said until they choose again.
+    var said = changed === "size" && form.dataset.switched ? [form.dataset.switched] : [];
+    if (changed !== "size") delete form.dataset.switched;
+    optionsOf(shape).forEach(function (option) {
+      if (!option.dataset.variants) return;  // "Mixed" takes each shape the variant takes
+      if (!option.dataset.label) option.dataset.label = option.textContent;
+      var blocked = option.dataset.variants.split(" ").indexOf(key) < 0;
+      option.disabled = blocked;
+      option.textContent = blocked ? option.dataset.why : option.dataset.label;
+    });
+    var chosen = shape.selectedOptions[0];
+    if (chosen && chosen.disabled) {  // the variant was changed under it: the first open shape
+      form.dataset.switched = chosen.dataset.why + ".";
+      said.push(form.dataset.switched);
+      shape.value = optionsOf(shape).filter(function (o) { return !o.disabled; })[0].value;
+      chosen = shape.selectedOptions[0];
+      changed = "shape";
+    }
+    if (changed === "shape") fitSize(chosen, size);
+    var suffix = key.charAt(0).toUpperCase() + key.slice(1);
+    var sizes = chosen && chosen.dataset["sizes" + suffix];
+    if (sizes && size) {
+      var open = sizes.split(" ");
+      if (changed !== "size" && open.indexOf(size.value) < 0) {
+        size.value = open.indexOf(chosen.dataset.default) >= 0 ? chosen.dataset.default : open[0];
+      }
+      said.push(chosen.dataset["note" + suffix] + ".");
+    }
+    if (note) note.textContent = said.join(" ");
+  }
 
   // --- the forms' Difficulty: only the levels the shape and size can reach ------------
   // The server refuses the others with the same reason (engine/levels.py, SMALLEST).
@@ -345,11 +386,17 @@
     if (note) note.textContent = why.length ? t("Needs a bigger board: %(why)s.", { why: why.join("; ") }) : "";
   }
 
-  document.querySelectorAll("form").forEach(limitLevels);
+  function limitForm(form, changed) {
+    limitShapes(form, changed);
+    limitLevels(form);
+  }
+
+  document.querySelectorAll("form").forEach(function (form) { limitForm(form, ""); });
   ["change", "input"].forEach(function (type) {
     document.addEventListener(type, function (event) {
       var form = event.target.form;
-      if (form && /^(shape|size|variant)$/.test(event.target.id)) limitLevels(form);
+      if (type === "input" && event.target instanceof HTMLSelectElement) return;  // its change follows
+      if (form && /^(shape|size|variant)$/.test(event.target.id)) limitForm(form, event.target.id);
     });
   });
 

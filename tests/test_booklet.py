@@ -68,7 +68,7 @@ def test_mixed_goes_round_the_shapes_that_take_the_adjacency() -> None:
         (BookletOptions("diamond", 3, "easy", "king", 0, 1), "from 1 to 50"),
         (BookletOptions("diamond", 3, "easy", "king", 51, 1), "from 1 to 50"),
         (BookletOptions("diamond", 3, "easy", "king", 2, 3), "1, 2 or 4"),
-        (BookletOptions("arrow", None, "easy", "hex", 2, 1), "king boards only"),
+        (BookletOptions("arrow", None, "easy", "hex", 2, 1), "The arrow shape is for Hidato only, not Hex"),
     ],
 )
 def test_bad_options_are_refused_with_a_message(options: BookletOptions, message: str) -> None:
@@ -163,7 +163,7 @@ def test_print_command_without_a_seed_says_which_it_used(tmp_path: Path,
     ("argv", "message"),
     [
         (["--shape", "mixed", "--size", "4"], "--size does not apply"),
-        (["--shape", "arrow", "--adjacency", "hex"], "king boards only"),
+        (["--shape", "arrow", "--adjacency", "hex"], "The arrow shape is for Hidato only, not Hex"),
         (["--shape", "diamond", "--size", "40"], "Size for diamond"),
     ],
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -125,6 +126,21 @@ def test_a_slot_held_by_another_process_counts_and_is_freed_when_it_dies(tmp_pat
         pass  # the kernel let go of the dead process's lock
 
 
+def test_background_work_leaves_a_slot_for_requests(tmp_path: Path) -> None:
+    slots = budget.Slots(str(tmp_path / "slots"), 1)
+    with slots.hold(0, background=True):
+        with pytest.raises(budget.Busy), slots.hold(0, background=True):
+            pass  # background work: one at a time
+        started = time.monotonic()
+        with slots.hold(1):
+            assert time.monotonic() - started < 0.5  # a request goes ahead at once
+            other = budget.Slots(str(tmp_path / "slots"), 1)  # another process's request
+            with pytest.raises(budget.Busy), other.hold(0.2):
+                pass  # requests: one at a time too (the gate), so never more than the slots
+    with slots.hold(0), slots.hold(0, background=True):
+        pass  # a request first leaves the shared slot to background work
+
+
 def test_each_process_lets_only_a_few_requests_wait(tmp_path: Path) -> None:
     slots = budget.Slots(str(tmp_path / "slots"), 3, waiting_per_process=1)
     with slots.hold(0):
@@ -174,7 +190,8 @@ def test_editor_work_that_runs_out_of_time_says_so_and_is_stopped(tmp_path: Path
 def test_editor_work_is_refused_with_a_503_while_every_slot_is_taken(tmp_path: Path, make_app) -> None:
     app: Flask = make_app(tmp_path / "instance", WORK_SLOTS=1, SLOT_WAIT_SECONDS=0.2)
     slots = budget.Slots(str(tmp_path / "instance" / "slots"), 1)
-    with slots.hold(0, background=True):  # another process's work, as far as the app can tell
+    # Other processes' work, as far as the app can tell: a background job and a request.
+    with slots.hold(0, background=True), slots.hold(0):
         response = app.test_client().post("/solve", data={"puzzle": "1 . 3", "action": "solve"})
     assert response.status_code == 503
     assert response.headers["Retry-After"].isdigit()
@@ -237,3 +254,30 @@ def test_solving_a_new_id_keeps_to_its_budget(tmp_path: Path, make_app) -> None:
     started = time.monotonic()
     assert "too hard to finish" in app.test_client().get(f"/p/{code}").get_data(as_text=True)
     assert time.monotonic() - started < 0.5  # remembered
+
+
+def test_a_new_id_opens_while_a_background_generation_holds_the_slot(tmp_path: Path, make_app) -> None:
+    """A real child holds the machine's one slot for background work (as a generation behind
+    a waiting page does): a puzzle id new to the site is still solved at once, not 503."""
+    app: Flask = make_app(tmp_path / "instance", WORK_SLOTS=1, SLOT_WAIT_SECONDS=0.5)
+    runner = app.extensions["hidato"].runner
+    budget.start_processes()
+    holding = threading.Thread(target=runner.run_queued, args=(20, _slow, 4), daemon=True)
+    holding.start()
+    slots = budget.Slots(str(tmp_path / "instance" / "slots"), 1)
+    deadline = time.monotonic() + 10
+    while True:  # until the background child holds the slot
+        try:
+            with slots.hold(0, background=True):
+                pass
+        except budget.Busy:
+            break
+        assert time.monotonic() < deadline, "the background work never took its slot"
+        time.sleep(0.02)
+    started = time.monotonic()
+    response = app.test_client().get(f"/p/{UNIQUE[1]}")
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    assert time.monotonic() - started < 3
+    assert holding.is_alive()  # the generation still held its slot all along
+    assert app.extensions["hidato"].store.find_puzzle(UNIQUE[1]) is not None
+    holding.join(timeout=30)

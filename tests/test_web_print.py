@@ -168,7 +168,7 @@ def test_mixed_booklet_four_to_a_page(client: FlaskClient, tmp_path: Path) -> No
         ({"count": "9" * 40}, "must be a whole number"),
         ({"per_page": "3"}, "1, 2 or 4"),
         ({"seed": "-5"}, "must be a whole number"),
-        ({"shape": "arrow", "size": "", "variant": "hex"}, "king boards only"),
+        ({"shape": "arrow", "size": "", "variant": "hex"}, "The arrow shape is for Hidato only, not Hex"),
     ],
 )
 def test_booklet_bad_input_is_a_400_with_a_message(client: FlaskClient, form: dict[str, str],
@@ -211,7 +211,7 @@ def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
                                              "seed": "0", "count": "1"})
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert f"need a diamond of size {smallest} or more with king adjacency" in html
+    assert f"Expert Hidato puzzles (W5 or more) need a diamond of size {smallest} or more" in html
     assert '<option value="expert" selected>' in html  # the form as it was sent
 
 

@@ -3,7 +3,8 @@ real games in a real database."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from flask import Flask
 
@@ -63,3 +64,26 @@ def test_my_puzzles_shows_the_record_and_the_archive(app: Flask) -> None:
     assert "<strong>1</strong> solved" in html and "Best times" in html
     assert "Past puzzles of the day" in html and f"/p/{past.code}" in html
     assert (site_today() - timedelta(days=3)).strftime("%-d %B %Y") in html
+
+
+def test_my_puzzles_writes_dates_and_times_as_the_other_pages_in_the_site_zone(tmp_path, make_app) -> None:
+    app = make_app(tmp_path / "instance", TIMEZONE="America/New_York")
+    store = app.extensions["hidato"].store
+    day = site_today("America/New_York") - timedelta(days=2)
+    past = store.save_puzzle(generate(Options("square", 4, "easy", "hidato"), seed=8, daily=day))
+    client = app.test_client()
+    client.get(f"/p/{past.code}")
+    cell = next(c for c in past.puzzle.board.cells if c not in past.puzzle.givens)
+    client.post(f"/p/{past.code}/cell/{cell[0] + 1}/{cell[1] + 1}",
+                data={f"c-{cell[0] + 1}-{cell[1] + 1}": str(past.solution[cell])}, headers={"HX-Request": "true"})
+    with client.session_transaction() as session:
+        player = session["player"]
+    updated = store.list_progress(player)[0].updated
+    local = updated.replace(tzinfo=UTC).astimezone(ZoneInfo("America/New_York"))
+    html = client.get("/mine").get_data(as_text=True)
+    assert f"Puzzle of the day {day.day} {day:%B %Y}" in html  # as the home page and the archive write it
+    assert day.isoformat() not in html.split("<table", 1)[1].split("</table>")[0]
+    assert f"{local.day} {local:%B %Y}, {local:%H:%M}" in html
+    assert "UTC" not in html
+    spanish = client.get("/mine?lang=es").get_data(as_text=True)
+    assert f"{local.day} de " in spanish and f", {local:%H:%M}" in spanish

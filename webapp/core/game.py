@@ -412,7 +412,7 @@ class Game:
         return value in marks
 
     def fill_notes(self, candidates: Mapping[Cell, tuple[int, ...]]) -> int:
-        """Notes from the engine's deductions in each empty cell with few enough possible
+        """Notes from the engine's candidates in each empty cell with few enough possible
         numbers; returns how many cells got them."""
         filled = 0
         for cell, numbers in candidates.items():

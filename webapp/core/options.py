@@ -8,6 +8,7 @@ Pure Python: no Flask, no database.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec
 from engine.levels import LEVELS, range_text, smallest_size
 
-from .messages import N_, Name, Refusal, Sentence
+from .messages import ENGLISH, N_, Name, Refusal, Sentence, Words
 
 
 @dataclass(frozen=True)
@@ -114,12 +115,55 @@ def check_adjacency(raw: str | None) -> str:
     return name
 
 
+class Listed(tuple[str, ...]):
+    """A parameter of a refusal that is a list ("Hidato and Hex", "5, 6, 9 and 10"): joined
+    with the reader's "and", its ``Name`` items said in the reader's language."""
+
+
+class Choices(Sentence):
+    """A refusal whose parameters may be ``Listed``."""
+
+    def say(self, words: Words = ENGLISH) -> str:
+        params = {key: joined([words.gettext(item) if isinstance(item, Name) else item for item in value], words)
+                  if isinstance(value, Listed) else words.gettext(value) if isinstance(value, Name) else value
+                  for key, value in self.params.items()}
+        text = words.gettext(self.msgid) % params
+        return text[:1].upper() + text[1:]
+
+
+def joined(items: Sequence[str], words: Words = ENGLISH) -> str:
+    """Items as a sentence lists them: "Hidato", "Hidato and Hex", "5, 6, 9 and 10"."""
+    if len(items) < 2:
+        return "".join(items)
+    return words.gettext(N_("%(first)s and %(last)s")) % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def variants_taking(spec: ShapeSpec) -> list[Variant]:
+    """The variants this shape can be played in (the engine's facts: the adjacencies it takes)."""
+    return [variant for variant in VARIANTS.values() if spec.takes(variant.adjacency)]
+
+
+def check_takes(spec: ShapeSpec, size: int, variant: Variant) -> None:
+    """A Refusal in plain words when the shape cannot be played in this variant, or not at this size."""
+    if not spec.takes(variant.adjacency):
+        raise Choices(N_("the %(shape)s shape is for %(variants)s only, not %(variant)s: choose another shape "
+                         "or another variant."), shape=Name(spec.name),
+                      variants=Listed(Name(v.label) for v in variants_taking(spec)), variant=Name(variant.label))
+    sizes = spec.sizes(variant.adjacency)
+    if size not in sizes:
+        raise Choices(N_("with %(variant)s, the %(shape)s shape comes in sizes %(sizes)s only, not %(size)s."),
+                      variant=Name(variant.label), shape=Name(spec.name), sizes=Listed(str(n) for n in sizes),
+                      size=size)
+
+
 def parse_options(form: Any) -> Options:
-    """A form's shape, size, difficulty and variant; ValueError (a Refusal, but the engine's reason
-    a level can't be reached is English) with a message for the person."""
+    """A form's shape, size, difficulty and variant; a Refusal with a message for the person
+    when the shape, size, variant and level do not go together."""
     spec = check_shape((form.get("shape") or "").strip().lower())
-    options = Options(spec.name, check_size(spec, form.get("size")), check_difficulty(form.get("difficulty")),
-                      check_variant(form.get("variant")).key)
+    size = check_size(spec, form.get("size"))
+    variant = check_variant(form.get("variant"))
+    check_takes(spec, size, variant)
+    options = Options(spec.name, size, check_difficulty(form.get("difficulty")), variant.key)
     check_reachable(options)
     return options
 
@@ -138,17 +182,13 @@ def unreachable_refusal(shape: str, size: int, adjacency: str, level: str) -> Re
     if not known or (smallest is not None and size >= smallest):
         return None
     names = {"level": Name(level), "range": range_text(LEVELS[level]), "shape": Name(shape),
-             "adjacency": Name(adjacency)}
+             "variant": Name(variant_of(adjacency).label)}
     if smallest is None:
-        return Sentence(N_("no %(shape)s board with %(adjacency)s adjacency makes %(level)s puzzles (%(range)s): "
-                          "its paths are too constrained"), **names)
-    return Sentence(N_("%(level)s puzzles (%(range)s) need a %(shape)s of size %(smallest)s or more with "
-                      "%(adjacency)s adjacency: on a smaller board the path has too few ways to go to need "
-                      "chains that long"), smallest=smallest, **names)
-
-
-# The adjacencies' names, said inside refusals (the shapes' and levels' are in web/names.py).
-ADJACENCY_NAMES = (N_("king"), N_("rook"), N_("hex"))
+        return Sentence(N_("no %(shape)s makes %(level)s %(variant)s puzzles (%(range)s): its paths are too "
+                           "constrained"), **names)
+    return Sentence(N_("%(level)s %(variant)s puzzles (%(range)s) need a %(shape)s of size %(smallest)s or more: "
+                       "on a smaller board the path has too few ways to go to need chains that long"),
+                    smallest=smallest, **names)
 
 
 def daily_options(day: date) -> list[tuple[Options, int]]:

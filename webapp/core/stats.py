@@ -40,10 +40,10 @@ def record(games: Iterable[tuple[StoredPuzzle, State]], today: date) -> Record:
         kinds.setdefault(kind, []).append(Game(stored.puzzle, stored.solution, state).seconds())
     best = [Best(v, s, d, len(times), min(times)) for (v, s, d), times in sorted(kinds.items())]
     days = frozenset(stored.daily for stored, _state in solved if stored.daily is not None)
-    return Record(len(solved), best, _streak(days, today), days)
+    return Record(len(solved), best, streak(days, today), days)
 
 
-def _streak(days: frozenset[date], today: date) -> int:
+def streak(days: frozenset[date], today: date) -> int:
     """Consecutive days ending today (or yesterday, when today's is still to do)."""
     day = today if today in days else today - timedelta(days=1)
     count = 0

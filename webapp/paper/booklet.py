@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import SHAPES, shape_board, unreachable
+from engine import SHAPES, unreachable
 
 from ..core.messages import ENGLISH, N_, Name, Refusal, Words
 from ..core.options import (
@@ -32,6 +32,7 @@ from ..core.options import (
     check_difficulty,
     check_shape,
     check_size,
+    check_takes,
     unreachable_refusal,
     variant_of,
 )
@@ -172,13 +173,15 @@ def check_options(options: BookletOptions) -> None:
     if options.per_page not in PER_PAGE:
         raise Refusal(N_("Puzzles per page must be 1, 2 or 4, not %(count)s"), count=options.per_page)
     check_paper(options.paper)
+    variant = variant_of(options.adjacency)
     if options.shape == MIXED:
         if not mixed_shapes(options.adjacency, options.difficulty):
-            raise Refusal(N_("No shape makes %(level)s puzzles with %(adjacency)s moves"),
-                          level=Name(options.difficulty), adjacency=Name(options.adjacency))
+            raise Refusal(N_("No shape makes %(level)s %(variant)s puzzles"), level=Name(options.difficulty),
+                          variant=Name(variant.label))
         return
-    size = check_size(SHAPES[options.shape], options.size)
-    shape_board(options.shape, size, options.adjacency)  # type: ignore[arg-type]  # ShapeError says why not
+    spec = SHAPES[options.shape]
+    size = check_size(spec, options.size)
+    check_takes(spec, size, variant)  # the shape in this variant and at this size, or why not in words
     refusal = unreachable_refusal(options.shape, size, options.adjacency, options.difficulty)
     if refusal is not None:
         raise refusal
@@ -189,12 +192,8 @@ def mixed_shapes(adjacency: str, difficulty: str | None = None) -> list[str]:
     size (and make puzzles of ``difficulty`` there, when it is given)."""
     found = []
     for name, spec in SHAPES.items():
-        if name == "square" or adjacency not in spec.adjacencies:
-            continue  # the square is the rectangle again
-        try:
-            shape_board(name, spec.default_size, adjacency)
-        except ValueError:
-            continue
+        if name == "square" or spec.default_size not in spec.sizes(adjacency):
+            continue  # the square is the rectangle again; the others must take the variant
         if difficulty is not None and unreachable(name, spec.default_size, adjacency, difficulty):
             continue
         found.append(name)

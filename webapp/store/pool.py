@@ -38,13 +38,14 @@ CLAIM_SECONDS = 15.0
 
 
 def default_targets() -> list[Options]:
-    """Each shape at its default size, in every variant, at the slow difficulties it can reach."""
+    """Each shape at its default size, in every variant that takes it there, at the slow
+    difficulties it can reach."""
     return [
         Options(name, spec.default_size, difficulty, variant)
         for name, spec in SHAPES.items()
         for variant in VARIANTS
         for difficulty in POOLED_DIFFICULTIES
-        if difficulty in DIFFICULTIES
+        if difficulty in DIFFICULTIES and spec.default_size in spec.sizes(VARIANTS[variant].adjacency)
         and unreachable(name, spec.default_size, VARIANTS[variant].adjacency, difficulty) is None
     ]
 

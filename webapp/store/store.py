@@ -62,6 +62,14 @@ class ProgressSummary:
     total: int = 0
 
 
+@dataclass(frozen=True)
+class DailyRecord:
+    """A player's puzzles of the day: the days solved, and their game on today's (None: not begun)."""
+
+    solved: frozenset[date]
+    today: State | None
+
+
 def key_of(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
@@ -309,14 +317,43 @@ class Store:
                 .where(ProgressRow.player == player)
                 .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
             )
-            out = []
-            for progress, puzzle in session.execute(query):
-                stored = _stored(puzzle)
-                state = _state(progress)
-                total = stored.puzzle.size - len(stored.puzzle.givens)
-                out.append(ProgressSummary(stored, state, progress.updated, len(state.entries), total))
-            return out
+            return [_summary(progress, puzzle) for progress, puzzle in session.execute(query)]
 
+    def daily_record(self, player: str, today: date) -> DailyRecord:
+        """The days whose puzzle of the day the player solved, and their game on today's:
+        one query, on the player's rows for puzzles of the day only."""
+        with self._session() as session:
+            query = (
+                select(PuzzleRow.daily, ProgressRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, PuzzleRow.daily.is_not(None),
+                       (ProgressRow.solved_at.is_not(None)) | (PuzzleRow.daily == today))
+            )
+            solved: set[date] = set()
+            state = None
+            for day, progress in session.execute(query):
+                if progress.solved_at is not None and day is not None:
+                    solved.add(day)
+                if day == today:
+                    state = _state(progress)
+            return DailyRecord(frozenset(solved), state)
+
+    def last_unfinished(self, player: str, besides: str | None = None) -> ProgressSummary | None:
+        """The player's most recently played game that is neither solved nor revealed
+        (``besides``: but this puzzle's), or None."""
+        with self._session() as session:
+            query = (
+                select(ProgressRow, PuzzleRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, ProgressRow.solved_at.is_(None),
+                       ProgressRow.revealed.is_(False))
+                .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
+                .limit(1)
+            )
+            if besides is not None:
+                query = query.where(PuzzleRow.key != key_of(besides))
+            found = session.execute(query).first()
+            return _summary(*found) if found is not None else None
 
     # --- rate limits (shared by every server process) --------------------------------
 
@@ -416,6 +453,13 @@ def _base36(number: int) -> str:
         out = digits[rest] + out
         if not number:
             return out
+
+
+def _summary(progress: ProgressRow, puzzle: PuzzleRow) -> ProgressSummary:
+    stored = _stored(puzzle)
+    state = _state(progress)
+    total = stored.puzzle.size - len(stored.puzzle.givens)
+    return ProgressSummary(stored, state, progress.updated, len(state.entries), total)
 
 
 def _state(row: ProgressRow) -> State:

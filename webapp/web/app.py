@@ -104,8 +104,8 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
 
 
 def shows_progress() -> bool:
-    """Whether this request's page shows this browser's progress (a puzzle, My puzzles)."""
-    return request.path.startswith("/p/") or request.path == "/mine"
+    """Whether this request's page shows this browser's progress (a puzzle, My puzzles, home)."""
+    return request.path.startswith("/p/") or request.path in ("/mine", "/")
 
 
 def _vary_on_htmx(response: Any) -> Any:

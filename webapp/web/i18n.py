@@ -13,12 +13,13 @@ a worker) carries its language in the job and runs under ``force_locale``.
 from __future__ import annotations
 
 import os
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
 
-from flask import Flask, has_request_context, request, session
-from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+from flask import Flask, current_app, has_request_context, request, session
+from flask_babel import Babel, format_date, get_locale, get_translations
 
 from ..core.messages import N_
 from . import names
@@ -62,7 +63,6 @@ def switch_url(code: str) -> str:
 # language in its CLDR form (Spanish "4 de mayo de 2025").
 _DAY = {"en": "d MMMM y"}
 _WEEKDAY = {"en": "EEEE d MMMM y"}
-_WHEN = "d MMM y, HH:mm"
 
 
 def long_date(day: date) -> str:
@@ -77,8 +77,10 @@ def weekday_date(day: date) -> str:
 
 
 def short_datetime(moment: datetime) -> str:
-    """A time as stored (UTC, not moved to a time zone): "4 May 2025, 13:05"."""
-    return format_datetime(moment, _WHEN, rebase=False)
+    """A stored time (UTC) in the site's zone (HIDATO_TIMEZONE, whose midnight brings the
+    puzzle of the day), its date as the other pages write dates: "4 May 2025, 13:05"."""
+    local = moment.replace(tzinfo=UTC).astimezone(ZoneInfo(current_app.config["TIMEZONE"]))
+    return f"{long_date(local.date())}, {local:%H:%M}"
 
 
 def js_messages() -> dict[str, str]:

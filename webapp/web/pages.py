@@ -16,8 +16,8 @@ from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 from ..core import days
 from ..core.game import Game, utcnow
 from ..core.messages import N_, said
-from ..core.options import VARIANTS, Options, parse_options
-from ..core.stats import record
+from ..core.options import VARIANTS, Options, joined, parse_options, variants_taking
+from ..core.stats import record, streak
 from ..core.stored import StoredPuzzle
 from ..store.catalog import daily
 from ..store.shared import Ticket
@@ -25,7 +25,7 @@ from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import long_date
 from .jobs import Done, Progress
-from .names import level_name, shape_name, touching, variant_label
+from .names import level_name, shape_name, touching, variant_label, variant_name
 from .security import public_link
 from .services import services
 
@@ -72,6 +72,30 @@ def form_context(values: Any = None, error: str | None = None) -> dict[str, Any]
     }
 
 
+@bp.app_template_global()
+def shape_choices() -> list[dict[str, Any]]:
+    """The forms' shapes with what the engine says they take, in the reader's words: the
+    variants (and why not the others: "Heart: Hidato and Hex only"), and the sizes of a
+    variant that takes only some ("Hexagon with Numbrix: sizes 5, 6, 9 and 10 only")."""
+    words = get_translations()
+    choices = []
+    for name, spec in SHAPES.items():
+        label = shape_name(name).capitalize()
+        takes = variants_taking(spec)
+        why = "" if len(takes) == len(VARIANTS) else _(
+            "%(shape)s: %(variants)s only", shape=label, variants=joined([variant_name(v.key) for v in takes], words))
+        only_sizes = {}
+        for variant in takes:
+            sizes = spec.sizes(variant.adjacency)
+            if len(sizes) < spec.max_size - spec.min_size + 1:
+                only_sizes[variant.key] = {"sizes": sizes, "note": _(
+                    "%(shape)s with %(variant)s: sizes %(sizes)s only", shape=label, variant=variant_name(variant.key),
+                    sizes=joined([str(size) for size in sizes], words))}
+        choices.append({"name": name, "spec": spec, "label": label, "variants": [v.key for v in takes],
+                        "why": why, "only_sizes": only_sizes})
+    return choices
+
+
 def _home(values: Any = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
     found = services()
     try:
@@ -83,8 +107,27 @@ def _home(values: Any = None, error: str | None = None, status: int = 200) -> tu
         today = None
         if current_app.config["POOL_FILL"]:
             found.refiller.request()  # the filler makes it in the background
-    return render_template("home.html", today=today, examples=_EXAMPLE_PUZZLES,
+    return render_template("home.html", today=today, examples=_EXAMPLE_PUZZLES, **_progress(today),
                            **form_context(values, error)), status
+
+
+def _progress(today: StoredPuzzle | None) -> dict[str, Any]:
+    """What the home page shows of this browser's games (two small queries; nothing for a
+    visitor without a session): their game on today's puzzle (solved, with its time, or
+    how far), the daily streak, and the game to continue (the last one unfinished)."""
+    player = player_id()
+    if player is None:
+        return {"today_game": None, "streak": 0, "resume": None}
+    store = services().store
+    day = days.today(current_app.config["TIMEZONE"])
+    daily_record = store.daily_record(player, day)
+    today_game = None
+    if today is not None and daily_record.today is not None:
+        today_game = Game(today.puzzle, today.solution, daily_record.today)
+    resume = store.last_unfinished(player, besides=today.code if today is not None else None)
+    return {"today_game": today_game, "streak": streak(daily_record.solved, day),
+            "resume": resume, "resume_seconds": Game(resume.puzzle.puzzle, resume.puzzle.solution,
+                                                     resume.state).seconds() if resume else 0}
 
 
 @bp.get("/")

@@ -13,6 +13,12 @@
   (a generation behind a waiting page, a booklet) queues longer.  Each process also
   lets only a few of its request threads wait, so a flood of expensive requests can
   never tie up the threads that serve the pages.
+
+  Background work must never starve requests (a puzzle id new to the site is solved
+  while the player waits): it may take only the ``count`` shared slots, while requests
+  may also take a slot kept for them (``reserved``).  Requests pass a gate of ``count``
+  places first, so they too are never more than ``count`` at once: at most ``count``
+  children for requests, ``count`` for background work, ``count + reserved`` in all.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ T = TypeVar("T")
 CHILD_NICENESS = 10
 # Request threads per server process that may wait for (or hold) a slot at once.
 WAITING_PER_PROCESS = 2
+# Slots only requests may take, so background work never leaves them waiting.
+RESERVED_FOR_REQUESTS = 1
 _POLL_SECONDS = 0.02
 
 
@@ -63,40 +71,44 @@ def default_slot_count() -> int:
 
 
 class Slots:
-    """At most ``count`` pieces of heavy work at once, shared by every process on one folder."""
+    """At most ``count`` pieces of heavy work at once from requests and ``count`` from
+    background work, ``count + reserved`` in all, shared by every process on one folder."""
 
-    def __init__(self, folder: str, count: int, waiting_per_process: int = WAITING_PER_PROCESS):
+    def __init__(self, folder: str, count: int, waiting_per_process: int = WAITING_PER_PROCESS,
+                 reserved: int = RESERVED_FOR_REQUESTS):
         if count < 1:
             raise ValueError(f"there must be at least one slot for heavy work, not {count}")
         self.folder = folder
         self.count = count
+        self.reserved = max(0, reserved)
         self.waiting_per_process = max(1, waiting_per_process)
         self._waiting = 0
         self._lock = threading.Lock()
 
-    def _paths(self) -> list[str]:
+    def _paths(self, name: str, count: int) -> list[str]:
         os.makedirs(self.folder, mode=0o700, exist_ok=True)
-        return [os.path.join(self.folder, f"slot-{i}.lock") for i in range(self.count)]
+        return [os.path.join(self.folder, f"{name}-{i}.lock") for i in range(count)]
 
     @contextlib.contextmanager
     def hold(self, wait: float, background: bool = False) -> Iterator[None]:
         """Hold a slot while the block runs, waiting up to ``wait`` seconds for one (else Busy).
 
         Requests (``background`` False) first need one of this process's few places
-        for waiting, and are told at once that the server is busy when there is none.
+        for waiting, and are told at once that the server is busy when there is none;
+        then a place at the requests' gate, then a slot, the ones kept for requests first.
         """
-        if not background:
-            self._admit()
-        try:
-            handle = self._take(wait)
-            try:
-                yield
-            finally:
-                handle.close()  # closing the file releases its lock
-        finally:
+        deadline = time.monotonic() + wait
+        shared = self._paths("slot", self.count)
+        with contextlib.ExitStack() as held:
             if not background:
-                with self._lock:
-                    self._waiting -= 1
+                self._admit()
+                held.callback(self._leave)
+                held.enter_context(self._take(self._paths("gate", self.count), deadline))
+                held.enter_context(self._take(self._paths("reserved", self.reserved) + shared, deadline,
+                                              shuffle=False))
+            else:
+                held.enter_context(self._take(shared, deadline))
+            yield
 
     def crowded(self) -> bool:
         """Whether a request of this process would be told at once that the server is busy:
@@ -110,18 +122,27 @@ class Slots:
                 raise Busy()
             self._waiting += 1
 
-    def _take(self, wait: float) -> Any:
-        deadline = time.monotonic() + wait
-        paths = self._paths()
+    def _leave(self) -> None:
+        with self._lock:
+            self._waiting -= 1
+
+    @contextlib.contextmanager
+    def _take(self, paths: list[str], deadline: float, shuffle: bool = True) -> Iterator[None]:
+        """One of ``paths``' locks, held while the block runs (in random order, so processes
+        spread over them; else in order); Busy past ``deadline``."""
         while True:
-            for path in random.sample(paths, len(paths)):
+            for path in random.sample(paths, len(paths)) if shuffle else paths:
                 handle = open(path, "a+b")  # noqa: SIM115 - held open as the lock
                 try:
                     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
                     handle.close()
                     continue
-                return handle
+                try:
+                    yield
+                finally:
+                    handle.close()  # closing the file releases its lock
+                return
             if time.monotonic() >= deadline:
                 raise Busy()
             time.sleep(_POLL_SECONDS * (1 + random.random()))
