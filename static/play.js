@@ -711,6 +711,8 @@
     if (!key) return;
     event.preventDefault();
     var input = padTarget();
+    var g = game();
+    if (!input && g && g.classList.contains("paused")) { say(t("Paused. Press Resume to go on.")); return; }
     if (!input) { say(t("Select an empty cell first.")); return; }
     var name = key.dataset.key;
     if (name === "Delete") {

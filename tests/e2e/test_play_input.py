@@ -268,6 +268,30 @@ def test_chain_mode_on_a_phone_taps_and_one_finger_draws(phone: Page) -> None:
     expect(chain).to_have_attribute("aria-pressed", "false")
 
 
+def test_in_chain_mode_one_finger_does_not_pan_and_two_fingers_do(phone: Page, twenty: tuple[Puzzle, Grid]) -> None:
+    puzzle, _ = twenty
+    play(phone, puzzle)
+    phone.get_by_role("button", name="Chain", exact=True).tap()
+    wrap = rect(phone, "#board-wrap")
+    x, y = (wrap["left"] + wrap["right"]) / 2, (wrap["top"] + wrap["bottom"]) / 2
+    scroll = "[document.getElementById('board-wrap').scrollLeft, document.getElementById('board-wrap').scrollTop]"
+    before = board_values(phone)
+    swipe(phone, [(x, y), (x - 60, y - 120)])
+    assert phone.evaluate(scroll) == [0, 0]
+    cdp = phone.context.new_cdp_session(phone)
+
+    def fingers(moved: float) -> list[dict[str, float]]:
+        return [{"x": x - 50 - moved, "y": y - moved, "id": 0}, {"x": x + 50 - moved, "y": y - moved, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(0)})
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(10 * i)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    moved = phone.evaluate(scroll)
+    assert moved[0] > 40 and moved[1] > 40, moved
+    assert board_values(phone) == before
+
+
 def test_a_chain_step_does_not_write_a_number_already_on_the_board(phone: Page) -> None:
     play(phone, EIGHT)
     given, run = run_from_given(EIGHT, EIGHT_SOLUTION, 1)

@@ -116,6 +116,7 @@ _JS_MESSAGES = (
     N_("Chain on: tap an empty cell next to the selected number to write the next one, or drag from a "
        "number. Two fingers move the board."),
     N_("Chain off: a tap selects a cell, one finger moves the board."),
+    N_("Paused. Press Resume to go on."),
     N_("Link copied: %(link)s"),
     N_("Copy this link: %(link)s"),
     # static/hidato.js: the levels a board can take, failed requests
