@@ -243,7 +243,10 @@
   var swapping = false;
 
   document.addEventListener("htmx:beforeSwap", function () {
+    // A focused cell taken out by the swap is not the player leaving it (the swap is
+    // synchronous; a response that is not swapped ends it too).
     swapping = true;
+    setTimeout(function () { swapping = false; }, 0);
     var active = document.activeElement;
     if (!active || active === document.body) return;
     var dialog = active.closest ? active.closest("#confirm") : null;
