@@ -42,22 +42,28 @@ def twenty() -> tuple[Puzzle, Grid]:
     return made.puzzle, made.solution
 
 
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=base_url, viewport=PHONE, is_mobile=True, has_touch=True)
+def _watched(browser: Browser, base_url: str, **screen: Any) -> Iterator[Page]:
+    """A page that records layout shifts, and fails the test on any console error or
+    uncaught exception (a refused inline style under the CSP included)."""
+    context = browser.new_context(base_url=base_url, **screen)
     page = context.new_page()
     page.add_init_script(SHIFTS)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
+    assert errors == [], errors
+
+
+@pytest.fixture
+def phone(browser: Browser, base_url: str) -> Iterator[Page]:
+    yield from _watched(browser, base_url, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.fixture
 def desktop(browser: Browser, base_url: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
-    page = context.new_page()
-    page.add_init_script(SHIFTS)
-    yield page
-    context.close()
+    yield from _watched(browser, base_url, viewport=DESKTOP)
 
 
 def cell_div(page: Page, cell: Cell) -> Locator:
@@ -253,10 +259,10 @@ def test_chain_mode_on_a_phone_taps_and_one_finger_draws(phone: Page) -> None:
     for cell in run:
         expect(cell_div(phone, cell)).to_have_class(re.compile(r"\bright\b"))
     expect(mistakes(phone)).to_contain_text("Mistakes: 0")
-    # Undo the three, then draw them with one finger from k.
-    for _ in run:
+    # Undo the three (one at a time: each answer redraws the buttons), then draw them
+    # with one finger from k.
+    for cell in reversed(run):
         phone.get_by_role("button", name="Undo").tap()
-    for cell in run:
         expect(box(phone, cell)).to_have_value("")
     swipe(phone, [centre(phone, c) for c in [given, *run]])
     for step, cell in enumerate(run, start=1):
