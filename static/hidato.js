@@ -1,4 +1,4 @@
-// Hidato: moving between cells with the keyboard, the running clock, Print.
+// Hidato: moving between cells with the arrow keys, the running clock, Print.
 // Progressive enhancement only: every page works without it (forms post normally),
 // and htmx (static/vendor/htmx.min.js) does the requests.
 (function () {
@@ -16,10 +16,10 @@
     if (block) messages = JSON.parse(block.textContent) || {};
   } catch (e) { /* English, then */ }
 
-  // A text in the page's language, its %(name)s filled in from values.
+  // A text in the page's language, its %(name)s (or %(name)d) filled in from values.
   function t(text, values) {
     var found = Object.prototype.hasOwnProperty.call(messages, text) ? messages[text] : text;
-    return found.replace(/%\((\w+)\)s/g, function (all, name) {
+    return found.replace(/%\((\w+)\)[sd]/g, function (all, name) {
       return values && name in values ? String(values[name]) : all;
     });
   }
@@ -36,10 +36,7 @@
   }
 
   // --- moving between cells --------------------------------------------------------
-
-  function openInputs() {
-    return Array.prototype.slice.call(document.querySelectorAll(".board input:not([readonly]):not([type=hidden])"));
-  }
+  // The arrow keys; what digits, Enter, Space and the rest do in a cell is play.js's.
 
   function inputAt(row, col) {
     var input = document.getElementById("c-" + row + "-" + col);
@@ -49,7 +46,6 @@
   function focusInput(target) {
     if (!target) return false;
     target.focus();
-    if (target.select) target.select();
     return true;
   }
 
@@ -71,12 +67,6 @@
     }
   }
 
-  function neighbourInOrder(input, delta) {
-    var all = openInputs();
-    var at = all.indexOf(input);
-    return at < 0 ? null : all[at + delta] || null;
-  }
-
   var ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
   document.addEventListener("keydown", function (event) {
@@ -87,21 +77,7 @@
     if (ARROWS[event.key]) {
       var move = ARROWS[event.key];
       if (focusInput(step(input, move[0], move[1]))) event.preventDefault();
-      return;
     }
-    if (onGiven) return;
-    if (event.key === "Enter") {
-      // Enter moves on like Tab; leaving the cell sends its number (htmx, on change).
-      event.preventDefault();
-      if (!focusInput(neighbourInOrder(input, event.shiftKey ? -1 : 1))) {
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-    }
-  });
-
-  document.addEventListener("focusin", function (event) {
-    var input = event.target;
-    if (input instanceof HTMLInputElement && input.closest(".board")) input.select();
   });
 
   // --- Print -----------------------------------------------------------------------

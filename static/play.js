@@ -1,26 +1,43 @@
-// Hidato play aids: selection and the chain (click, tap, drag, Space/Enter), the
-// neighbours of a number highlighted, notes mode, the number pad on touch screens, zoom
-// and pinch, the solved path, copy link and share; the board as one Tab stop (a roving
-// tabindex, arrow keys inside: hidato.js), the focus kept where it was when htmx swaps the
-// game, and the confirmation as a modal dialog. Progressive enhancement: the page plays
-// without it, and htmx sends every entry as before (a chain step just fills an input and
-// fires its "change").
+// Hidato play aids: the input model (select, then act), the chain, the neighbours of a
+// number highlighted, notes mode, the number pad and its dock, zoom and pinch, the
+// solved path, copy link and share; the board as one Tab stop (a roving tabindex, arrow
+// keys inside: hidato.js), the focus kept where it was when htmx swaps the game, and the
+// confirmation as a modal dialog. Progressive enhancement: the page plays without it.
+//
+// The input model (README, "Input: what a tap, a drag, a key, a long press and a digit
+// do"): a tap, a click or a focus only selects a cell. Digits go into the selected open
+// cell, the first one replacing what it holds; the number is "being typed" (shown, sent
+// nowhere, counted nowhere) until it is committed: when no further digit could make a
+// number still missing from the board, on Enter or OK, on leaving the cell, or after a
+// short pause on the pad. Only committed numbers are sent (htmx, on the cell's "change")
+// and only they can count as mistakes. Chain entry (k+1 into an empty neighbour of k) is
+// a deliberate gesture: a drag from a number with the mouse, Space or Enter from the
+// keyboard, or the Chain mode on touch screens, where one finger otherwise pans.
 (function () {
   "use strict";
+
+  // How long the pad waits for another digit before the number goes (see the README).
+  var PAD_PAUSE = 600;
 
   var state = {
     anchor: null,     // [row, col] of the cell whose number the chain continues
     selected: null,   // [row, col] of the selected cell
     notes: false,     // notes mode
+    chain: false,     // chain mode: a tap on an empty neighbour of the number writes the next
     down: false,      // the chain counts down
     zoom: 1,
-    dragging: false,
+    drag: null,       // the pointer drawing a chain (its pointerId)
     stop: null,       // [row, col] of the board's one Tab stop (roving tabindex)
     focusId: null,    // the id of what had the focus when htmx swapped, to find it again
-    typed: null,      // {id, value}: typed into the focused cell while its entry was sent
-    compose: null,    // {input, text}: a note being composed on the number pad (big boards)
+    typing: null,     // {pos, text, held, notes}: the number being typed, not yet committed
+    pause: null,      // the pad's timer
+    committed: null,  // [row, col] where a number was just committed with the focus there
+    outbox: {},       // input id -> [{value, mode, input}]: committed, not yet sent
   };
-  try { state.notes = localStorage.getItem("hidato-notes") === "1"; } catch (e) { /* private mode */ }
+  try {
+    state.notes = localStorage.getItem("hidato-notes") === "1";
+    state.chain = localStorage.getItem("hidato-chain") === "1";
+  } catch (e) { /* private mode */ }
 
   var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
   if (navigator.share) document.documentElement.classList.add("can-share");
@@ -30,18 +47,28 @@
   function game() { return document.getElementById("game"); }
   function board() { return document.querySelector("#game .board"); }
   function cellAt(row, col) { return document.getElementById("cell-" + row + "-" + col); }
+  function cellOf(pos) { return pos ? cellAt(pos[0], pos[1]) : null; }
   function posOf(cell) { return [+cell.dataset.row, +cell.dataset.col]; }
+  function samePos(a, b) { return !!a && !!b && a[0] === b[0] && a[1] === b[1]; }
   function inputOf(cell) { return cell ? cell.querySelector("input") : null; }
-
-  function valueOf(cell) {
-    if (!cell) return 0;
+  function openInput(cell) {
     var input = inputOf(cell);
-    var text = input ? input.value : (cell.querySelector(".num") || {}).textContent;
-    var n = parseInt(text, 10);
-    return n > 0 ? n : 0;
+    return input && !input.readOnly ? input : null;
   }
 
   function size() { var g = game(); return g ? +g.dataset.size : 0; }
+
+  // The number a cell holds (given, entered, or committed and on its way), 0 if none:
+  // never the digits being typed into it.
+  function valueOf(cell) {
+    if (!cell) return 0;
+    var typing = state.typing;
+    var input = inputOf(cell);
+    var text = input ? (typing && samePos(typing.pos, posOf(cell)) ? typing.held : input.value)
+                     : (cell.querySelector(".num") || {}).textContent;
+    var n = parseInt(text, 10);
+    return n > 0 ? n : 0;
+  }
 
   function neighbours(row, col) {
     var g = game();
@@ -65,16 +92,43 @@
   }
 
   function touches(a, b) {
-    return neighbours(a[0], a[1]).some(function (cell) { return cell === cellAt(b[0], b[1]); });
+    return neighbours(a[0], a[1]).some(function (cell) { return cell === cellOf(b); });
   }
+
+  function boardCells() { return document.querySelectorAll("#game .board .cell[data-row]"); }
 
   function cellsHolding(value) {
     var found = [];
     if (!value) return found;
-    document.querySelectorAll("#game .board .cell[data-row]").forEach(function (cell) {
+    boardCells().forEach(function (cell) {
       if (valueOf(cell) === value) found.push(cell);
     });
     return found;
+  }
+
+  // The numbers shown in the board's other cells, as {number: true}.
+  function shownElsewhere(except) {
+    var shown = {};
+    boardCells().forEach(function (cell) {
+      if (cell !== except) shown[valueOf(cell)] = true;
+    });
+    return shown;
+  }
+
+  // Whether another digit after ``text`` could still make a number that is missing
+  // from the board (1..N, in no other cell); if not, ``text`` is the number meant.
+  function canFollow(text, cell) {
+    var n = size(), v = +text, shown = shownElsewhere(cell);
+    for (var low = v * 10, span = 10; low <= n; low *= 10, span *= 10) {
+      for (var m = low; m < low + span && m <= n; m++) if (!shown[m]) return true;
+    }
+    return false;
+  }
+
+  // "row 2, column 3", for the status line.
+  function cellWords(cell) {
+    var pos = posOf(cell);
+    return t("row %(row)d, column %(col)d", { row: pos[0], col: pos[1] });
   }
 
   // --- selection and highlights --------------------------------------------------------
@@ -104,21 +158,32 @@
     });
   }
 
-  // A click or tap selects a cell; the chain goes on from it only if it holds a number.
-  function select(cell) {
+  // Select a cell: UI state only, never a move. The chain goes on from it if it holds a
+  // number. Moving with the keyboard onto an empty cell keeps the chain's anchor (so
+  // Space can continue it there); a tap or click keeps it only on an empty neighbour.
+  function select(cell, keepAnchor) {
+    if (state.typing && !(cell && samePos(state.typing.pos, posOf(cell)))) commit();
+    if (cell && !samePos(state.committed, posOf(cell))) state.committed = null;
     clearMarks();
     if (!cell) { state.selected = null; return; }
     state.selected = posOf(cell);
-    state.anchor = valueOf(cell) ? state.selected : null;
+    if (valueOf(cell)) state.anchor = state.selected;
+    else if (!keepAnchor && !(state.anchor && touches(state.anchor, state.selected))) state.anchor = null;
     markAround(cell);
+    if (!state.drag) ensureVisible(cell);
   }
 
   function restoreSelection() {
-    if (!state.selected) return;
-    var cell = cellAt(state.selected[0], state.selected[1]);
+    var cell = cellOf(state.selected);
     if (!cell) return;
     clearMarks();
     markAround(cell);
+  }
+
+  // The selected cell in view: inside the board's area and the window, and above the
+  // pad's dock on a phone (html's scroll-padding-bottom is the dock's height).
+  function ensureVisible(cell) {
+    if (cell && cell.scrollIntoView) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   // --- one Tab stop for the board (the WAI-ARIA grid pattern's roving tabindex) ---------
@@ -131,9 +196,9 @@
   }
 
   function rove() {
-    var cells = document.querySelectorAll("#game .board .cell[data-row]");
+    var cells = boardCells();
     if (!cells.length) return;
-    var stop = state.stop ? focusTarget(cellAt(state.stop[0], state.stop[1])) : null;
+    var stop = state.stop ? focusTarget(cellOf(state.stop)) : null;
     if (!stop) {  // the first empty cell, else the first open one, else the first cell
       cells.forEach(function (cell) {
         var input = inputOf(cell);
@@ -175,18 +240,14 @@
   // buttons), the focus goes to its nearest useful neighbour instead of <body>.
 
   var FALLBACK = { "tool-undo": "tool-redo", "tool-redo": "tool-undo", "tool-reveal": "tool-restart" };
+  var swapping = false;
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    // What was typed into a cell while its last entry was on its way (5, Enter, 7, Enter in
-    // notes mode) is not lost when the answer redraws the cell: htmx drops the entry
-    // queued behind it (its element is gone), so it is sent again from the new cell.
-    var target = event.detail.target;
-    var input = target && target.matches && target.matches("#game .board .cell[data-row]") ? inputOf(target) : null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    // A focused cell taken out by the swap is not the player leaving it (the swap is
+    // synchronous; a response that is not swapped ends it too).
+    swapping = true;
+    setTimeout(function () { swapping = false; }, 0);
     var active = document.activeElement;
-    if (input && input.dataset.sent !== undefined && input.value !== input.dataset.sent) {
-      state.typed = { id: input.id, value: input.value,
-                      send: input !== active || input.dataset.commit === input.value };
-    }
     if (!active || active === document.body) return;
     var dialog = active.closest ? active.closest("#confirm") : null;
     if (dialog) state.focusId = dialog.dataset.opener;
@@ -195,15 +256,6 @@
 
   function usable(element) {
     return element && !element.disabled && element.getClientRects().length > 0;
-  }
-
-  function restoreTyped() {
-    var typed = state.typed;
-    state.typed = null;
-    var input = typed ? document.getElementById(typed.id) : null;
-    if (!input || input.readOnly) return;
-    input.value = typed.value;
-    if (typed.send) input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   function restoreFocus() {
@@ -218,6 +270,16 @@
         candidates[i].focus({ preventScroll: true });
         if (document.activeElement === candidates[i]) return;
       }
+    }
+  }
+
+  // No text stays selected in a cell (htmx puts back the selection it found, and a
+  // finished board's last cell would keep it highlighted).
+  function dropTextSelection() {
+    var active = document.activeElement;
+    if (active && active.matches && active.matches("#game .board input") && active.setSelectionRange) {
+      var end = active.value.length;
+      try { active.setSelectionRange(end, end); } catch (e) { /* not a text field */ }
     }
   }
 
@@ -253,129 +315,337 @@
     if (cancel) cancel.click();  // the server says "Cancelled"; the focus returns to the opener
   }
 
+  // --- sending: only committed numbers ---------------------------------------------------
+  // A commit goes in the cell's outbox and fires the cell's "change" (htmx posts it). htmx
+  // queues entries behind the one on its way, and drops a queued one whose cell the answer
+  // has redrawn meanwhile: such an entry is fired again from the new cell (afterSwap).
+
+  function send(input, value, mode) {
+    var box = state.outbox[input.id] || (state.outbox[input.id] = []);
+    box.push({ value: value, mode: mode, input: input });
+    if (mode === "number") input.value = value;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var cell = event.detail.elt;
+    if (!cell || !cell.matches || !cell.matches("#game .board .cell[data-row]")) return;
+    var input = inputOf(cell);
+    if (!input) return;
+    var box = state.outbox[input.id];
+    var entry = box && box.length ? box.shift() : { value: input.value, mode: "number" };
+    event.detail.parameters[input.name] = entry.value;
+    event.detail.parameters.mode = entry.mode;
+  });
+
+  function resendDropped() {
+    Object.keys(state.outbox).forEach(function (id) {
+      var box = state.outbox[id];
+      var input = document.getElementById(id);
+      if (!box.length || !input || box[0].input === input || box[0].input.isConnected) return;
+      state.outbox[id] = [];
+      box.forEach(function (entry) { if (!input.readOnly) send(input, entry.value, entry.mode); });
+    });
+  }
+
+  // --- typing: digits into the selected cell -----------------------------------------------
+
+  function showTyping() {
+    var typing = state.typing;
+    var cell = typing ? cellOf(typing.pos) : null;
+    var input = openInput(cell);
+    if (!typing) return;
+    if (!input) { state.typing = null; return; }
+    input.value = typing.text;
+    cell.classList.add("typing");
+  }
+
+  function stopTyping(cell) {
+    clearTimeout(state.pause);
+    state.pause = null;
+    state.typing = null;
+    if (cell) cell.classList.remove("typing");
+  }
+
+  // A digit for ``input``: the first after selecting replaces what the cell holds.
+  function typeDigit(input, digit, fromPad) {
+    var cell = input.closest(".cell"), pos = posOf(cell);
+    if (state.typing && !samePos(state.typing.pos, pos)) commit();
+    state.committed = null;
+    var typing = state.typing || { pos: pos, text: "", held: input.value, notes: state.notes };
+    var text = typing.text + digit;
+    if (+text === 0) {
+      say(t("No number starts with 0: numbers on this board go from 1 to %(size)s.", { size: size() }), "problem");
+      return;
+    }
+    if (+text > size()) {
+      say(t("%(number)s is more than %(size)s: numbers on this board go from 1 to %(size)s.",
+            { number: text, size: size() }), "problem");
+      return;
+    }
+    clearTimeout(state.pause);
+    state.typing = typing;
+    typing.text = text;
+    showTyping();
+    ensureVisible(cell);
+    if (!canFollow(text, cell)) {
+      commit();
+    } else if (typing.notes) {
+      if (fromPad) say(t("Note %(number)s…: tap OK to add it, or another digit.", { number: text }));
+    } else if (fromPad) {
+      state.pause = setTimeout(commit, PAD_PAUSE);
+    }
+  }
+
+  // The number being typed goes: as a number, or as a note in notes mode.
+  function commit() {
+    var typing = state.typing;
+    var cell = typing ? cellOf(typing.pos) : null;
+    stopTyping(cell);
+    var input = openInput(cell);
+    if (!typing || !input) return;
+    if (document.activeElement === input) state.committed = typing.pos;
+    if (typing.notes) {
+      input.value = typing.held;
+      send(input, typing.text, "notes");
+    } else if (typing.text !== typing.held) {
+      send(input, typing.text, "number");
+    } else {
+      input.value = typing.held;
+    }
+  }
+
+  // Escape: the cell goes back to what it held.
+  function cancelTyping() {
+    var typing = state.typing;
+    var cell = typing ? cellOf(typing.pos) : null;
+    stopTyping(cell);
+    var input = inputOf(cell);
+    if (typing && input) input.value = typing.held;
+    return !!typing;
+  }
+
+  // ⌫, Delete, Backspace: the cell is cleared at once.
+  function clearCell(input) {
+    var cell = input.closest(".cell");
+    if (state.typing && samePos(state.typing.pos, posOf(cell))) cancelTyping();
+    else commit();
+    if (input.value) send(input, "", "number");
+  }
+
   // --- the chain -----------------------------------------------------------------------
 
-  // Continue the chain from the anchor into ``cell``; whether it did.
+  // Continue the chain from the anchor into ``cell`` (an empty neighbour); whether the
+  // gesture was taken (a step written, or refused with a reason).
   function chainInto(cell, backwards) {
     if (!state.anchor || !cell || valueOf(cell)) return false;
-    var input = inputOf(cell);
-    if (!input || input.readOnly) return false;
-    var from = cellAt(state.anchor[0], state.anchor[1]);
-    var k = valueOf(from);
-    if (!k || !touches(state.anchor, posOf(cell))) return false;
+    var input = openInput(cell);
+    if (!input || !touches(state.anchor, posOf(cell))) return false;
+    var k = valueOf(cellOf(state.anchor));
     var next = (backwards || state.down) ? k - 1 : k + 1;
-    if (next < 1 || next > size()) return false;
-    input.value = String(next);
-    input.dataset.chain = "1";  // a chain step is always a number, never a note (htmx:configRequest)
+    if (!k || next < 1 || next > size()) return false;
+    var there = cellsHolding(next).filter(function (c) { return c !== cell; });
+    if (there.length) {  // no second copy: say where it is
+      select(cell, false);
+      say(t("%(number)s is already at %(cell)s: the chain does not write it twice.",
+            { number: next, cell: cellWords(there[0]) }), "problem");
+      return true;
+    }
+    if (state.typing) commit();
+    send(input, String(next), "number");
     state.anchor = posOf(cell);
     state.selected = state.anchor;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+    if (document.activeElement !== input) input.focus({ preventScroll: true });
+    clearMarks();
+    markAround(cell);
+    if (!state.drag) ensureVisible(cell);
+    return true;
+  }
+
+  // A drag may also pass over the next number already on the board: the chain goes on from it.
+  function chainThrough(cell, backwards) {
+    if (!state.anchor || !touches(state.anchor, posOf(cell))) return false;
+    var k = valueOf(cellOf(state.anchor));
+    if (!k || valueOf(cell) !== ((backwards || state.down) ? k - 1 : k + 1)) return false;
+    state.anchor = posOf(cell);
+    state.selected = state.anchor;
     clearMarks();
     markAround(cell);
     return true;
   }
 
-  // Each entry says whether it is a number or a note (notes mode), when htmx sends it.
-  document.addEventListener("htmx:configRequest", function (event) {
-    var cell = event.detail.elt;
-    if (!cell || !cell.matches || !cell.matches("#game .board .cell[data-row]")) return;
-    var input = inputOf(cell);
-    var chained = input && input.dataset.chain === "1";
-    if (input) delete input.dataset.chain;
-    if (input) input.dataset.sent = input.value;
-    event.detail.parameters.mode = state.notes && !chained ? "notes" : "number";
-  });
-
-  // --- events on the board ---------------------------------------------------------------
+  // --- keys on the board -------------------------------------------------------------------
 
   function boardCell(target) {
-    var cell = target && target.closest ? target.closest("#game .board .cell[data-row]") : null;
-    return cell;
+    return target && target.closest ? target.closest("#game .board .cell[data-row]") : null;
   }
 
-  document.addEventListener("click", function (event) {
-    var cell = boardCell(event.target);
-    if (!cell) return;
-    if (chainInto(cell, event.shiftKey)) {
-      event.preventDefault();
-      var input = inputOf(cell);
-      if (input) input.focus({ preventScroll: true });
-      return;
-    }
-    select(cell);
-  });
+  // The open cells in reading order, and the one ``delta`` away from ``input``.
+  function nextOpen(input, delta) {
+    var all = Array.prototype.slice.call(document.querySelectorAll("#game .board input:not([readonly])"));
+    var at = all.indexOf(input);
+    return at < 0 ? null : all[at + delta] || null;
+  }
 
-  document.addEventListener("focusin", function (event) {
-    var cell = boardCell(event.target);
-    if (cell) {
-      moveStop(cell);
-      if (state.compose && state.compose.input.closest(".cell") !== cell) dropCompose();
-      var pos = posOf(cell);
-      if (!state.selected || state.selected[0] !== pos[0] || state.selected[1] !== pos[1]) {
-        // Moving onto a cell keeps the chain's anchor (it moves only to cells with numbers).
-        clearMarks();
-        state.selected = pos;
-        if (valueOf(cell)) state.anchor = pos;
-        markAround(cell);
-      }
-    }
-  });
+  function moveOn(input, backwards) {
+    var next = nextOpen(input, backwards ? -1 : 1);
+    if (next) next.focus();
+  }
 
   document.addEventListener("keydown", function (event) {
     var cell = boardCell(event.target);
     if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
-    if ((event.key === " " || event.key === "Enter") && !valueOf(cell) && chainInto(cell, event.shiftKey)) {
+    var input = openInput(cell);
+    var key = event.key;
+    var justCommitted = samePos(state.committed, posOf(cell));
+    if (key !== "Enter") state.committed = null;
+    if (/^[0-9]$/.test(key)) {
       event.preventDefault();
-      event.stopImmediatePropagation();  // not also "move on" (hidato.js)
+      if (input) typeDigit(input, key, false);
+      else if (cell.classList.contains("given")) say(t("That cell's number is given: select an empty cell to type in it."));
       return;
     }
-    if (event.key === "n" || event.key === "N") {
+    if (key === "Backspace" || key === "Delete") {
+      event.preventDefault();
+      if (input) clearCell(input);
+      return;
+    }
+    if (key === "Escape" && cancelTyping()) {
+      event.preventDefault();
+      return;
+    }
+    if (key === " ") {
+      event.preventDefault();
+      chainInto(cell, event.shiftKey);
+      return;
+    }
+    if (key === "Enter") {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      state.committed = null;
+      var notes = state.typing ? state.typing.notes : state.notes;
+      if (state.typing) commit();
+      else if (!justCommitted && !state.notes && chainInto(cell, event.shiftKey)) return;
+      // In notes mode Enter stays in the cell, so the next note can follow (5, Enter, 7,
+      // Enter); otherwise it moves on, like Tab.
+      if (!notes && input) moveOn(input, event.shiftKey);
+      return;
+    }
+    if (key === "n" || key === "N") {
       event.preventDefault();
       toggleNotes();
       return;
     }
-    // In notes mode Enter adds the number typed as a note and stays in the cell, so the
-    // next note can follow (5, Enter, 7, Enter; 5 then 7 would be the note 57). Leaving
-    // the cell sends it, as the browser's own "change" does for any entry.
-    var input = inputOf(cell);
-    if (state.notes && event.key === "Enter" && input && event.target === input && input.value.trim()) {
+    if (key.length === 1) {  // letters and signs never go in a cell
       event.preventDefault();
-      event.stopImmediatePropagation();  // not also "move on" (hidato.js)
-      input.dataset.commit = input.value;
-      input.blur();
-      input.focus({ preventScroll: true });
+      say(t("Only numbers go in the cells: type a number from 1 to %(size)s.", { size: size() }), "problem");
     }
   }, true);
 
-  // Dragging from a number across neighbours draws the chain.
+  // Whatever else would change a cell's text (a paste, a phone's keyboard, an input
+  // method) goes through the same rules as typed digits.
+  document.addEventListener("beforeinput", function (event) {
+    var cell = boardCell(event.target);
+    var input = openInput(cell);
+    if (!input || event.target !== input) return;
+    if (event.cancelable) event.preventDefault();
+    var data = event.data || (event.dataTransfer ? event.dataTransfer.getData("text") : "") || "";
+    if (/^delete/.test(event.inputType || "")) { clearCell(input); return; }
+    var digits = data.replace(/\s+/g, "");
+    if (digits && !/^[0-9]+$/.test(digits)) {
+      say(t("Only numbers go in the cells: type a number from 1 to %(size)s.", { size: size() }), "problem");
+      return;
+    }
+    for (var i = 0; i < digits.length; i++) typeDigit(input, digits[i], false);
+  });
+
+  // ... and an input method that could not be stopped is undone.
+  document.addEventListener("input", function (event) {
+    var cell = boardCell(event.target);
+    var input = openInput(cell);
+    if (!input || event.target !== input) return;
+    var typing = state.typing;
+    input.value = typing && samePos(typing.pos, posOf(cell)) ? typing.text : input.defaultValue;
+  });
+
+  document.addEventListener("focusin", function (event) {
+    var cell = boardCell(event.target);
+    if (!cell) return;
+    moveStop(cell);
+    if (!samePos(state.selected, posOf(cell))) select(cell, true);
+  });
+
+  // Leaving a cell commits what was typed in it (Tab, the arrow keys, a button).
+  document.addEventListener("focusout", function (event) {
+    if (swapping || !state.typing) return;
+    var cell = boardCell(event.target);
+    if (!cell || !samePos(state.typing.pos, posOf(cell))) return;
+    if (event.relatedTarget && boardCell(event.relatedTarget) === cell) return;
+    commit();
+  });
+
+  // --- taps, clicks and drags on the board ---------------------------------------------
+
+  document.addEventListener("click", function (event) {
+    var cell = boardCell(event.target);
+    if (!cell) return;
+    if (state.chain && chainInto(cell, event.shiftKey)) {
+      event.preventDefault();
+      return;
+    }
+    select(cell, false);
+  });
+
+  // Drawing a chain: with a mouse or pen, a drag from a number; with a finger, only in
+  // Chain mode (otherwise one finger pans the board, and a swipe never writes).
   document.addEventListener("pointerdown", function (event) {
     var cell = boardCell(event.target);
-    if (!cell || !valueOf(cell) || event.button > 0) return;
-    select(cell);
-    state.dragging = true;
+    if (!cell || !valueOf(cell) || event.button > 0 || !event.isPrimary) return;
+    if (event.pointerType === "touch" && !state.chain) return;
+    if (!samePos(state.selected, posOf(cell))) select(cell, false);
+    state.anchor = posOf(cell);
+    state.drag = event.pointerId;
   });
 
   document.addEventListener("pointermove", function (event) {
-    if (!state.dragging) return;
+    if (state.drag !== event.pointerId || !state.anchor) return;
     var cell = boardCell(document.elementFromPoint(event.clientX, event.clientY));
-    if (!cell || !state.anchor) return;
-    var pos = posOf(cell);
-    if (pos[0] === state.anchor[0] && pos[1] === state.anchor[1]) return;
-    if (!valueOf(cell)) chainInto(cell, event.shiftKey);
+    if (!cell || samePos(posOf(cell), state.anchor)) return;
+    if (valueOf(cell)) chainThrough(cell, event.shiftKey);
+    else if (chainInto(cell, event.shiftKey) && !samePos(state.anchor, posOf(cell))) state.drag = null;
   });
 
   ["pointerup", "pointercancel"].forEach(function (name) {
-    document.addEventListener(name, function () { state.dragging = false; });
+    document.addEventListener(name, function (event) {
+      if (state.drag === event.pointerId) state.drag = null;
+    });
   });
 
-  // --- notes mode and the chain's direction --------------------------------------------
+  // A long press selects, as a tap does: no menu over the board.
+  document.addEventListener("contextmenu", function (event) {
+    if (coarse && boardCell(event.target)) event.preventDefault();
+  });
+
+  // --- notes, chain and the chain's direction ------------------------------------------
+
+  function remember(name, on) {
+    try { localStorage.setItem(name, on ? "1" : "0"); } catch (e) { /* private mode */ }
+  }
 
   function toggleNotes() {
+    if (state.typing) commit();
     state.notes = !state.notes;
-    try { localStorage.setItem("hidato-notes", state.notes ? "1" : "0"); } catch (e) { /* private mode */ }
-    dropCompose();
+    remember("hidato-notes", state.notes);
     applyModes();
     say(state.notes ? t("Notes on. %(help)s", { help: notesHelp() }) : t("Notes off: digits enter numbers."));
+  }
+
+  function toggleChain() {
+    state.chain = !state.chain;
+    remember("hidato-chain", state.chain);
+    applyModes();
+    say(state.chain ? t("Chain on: tap an empty cell next to the selected number to write the next one, or drag from a number. Two fingers move the board.")
+                    : t("Chain off: a tap selects a cell, one finger moves the board."));
   }
 
   // How a note is written: each number is one note, so 5 then 7 is 57 unless sent apart.
@@ -388,24 +658,29 @@
   }
 
   function applyModes() {
-    var notes = document.querySelector("[data-notes]");
-    if (notes) notes.setAttribute("aria-pressed", String(state.notes));
+    var pressed = { "[data-notes]": state.notes, "[data-chain]": state.chain, "[data-chain-down]": state.down };
+    Object.keys(pressed).forEach(function (selector) {
+      var button = document.querySelector(selector);
+      if (button) button.setAttribute("aria-pressed", String(pressed[selector]));
+    });
     var help = document.getElementById("notes-help");
     if (help) {
       var text = state.notes ? t("Notes: %(help)s", { help: notesHelp() }) : "";
       if (help.textContent !== text) help.textContent = text;
       help.hidden = !state.notes;
     }
-    var down = document.querySelector("[data-chain-down]");
-    if (down) down.setAttribute("aria-pressed", String(state.down));
     var g = game();
-    if (g) g.classList.toggle("notes-mode", state.notes);
+    if (g) {
+      g.classList.toggle("notes-mode", state.notes);
+      g.classList.toggle("chain-mode", state.chain);
+    }
   }
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : null;
     if (!target) return;
     if (target.closest("[data-notes]")) { event.preventDefault(); toggleNotes(); return; }
+    if (target.closest("[data-chain]")) { event.preventDefault(); toggleChain(); return; }
     if (target.closest("[data-chain-down]")) {
       event.preventDefault();
       state.down = !state.down;
@@ -417,103 +692,40 @@
   // A text in the page's language (hidato.js reads them from base.html), else English.
   function t(text, values) {
     if (window.Hidato && window.Hidato.t) return window.Hidato.t(text, values);
-    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values && name in values ? values[name] : all; });
+    return text.replace(/%\((\w+)\)[sd]/g, function (all, name) { return values && name in values ? values[name] : all; });
   }
 
-  function say(text) {
-    if (window.Hidato) window.Hidato.say(text);  // hidato.js, loaded first
+  function say(text, kind) {
+    if (window.Hidato) window.Hidato.say(text, kind);  // hidato.js, loaded first
   }
 
   // --- the number pad (touch screens) ----------------------------------------------------
 
-  var padTimer = null;
-
   function padTarget() {
-    var cell = state.selected ? cellAt(state.selected[0], state.selected[1]) : null;
-    var input = inputOf(cell);
-    return input && !input.readOnly ? input : null;
-  }
-
-  function send(input) {
-    clearTimeout(padTimer);
-    padTimer = null;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return openInput(cellOf(state.selected));
   }
 
   document.addEventListener("pointerdown", function (event) {
     if (event.target.closest && event.target.closest(".pad button")) event.preventDefault();  // keep the cell's focus
   });
 
-  // A note being composed (notes mode on a board past 9): shown in its cell, sent by OK.
-  function dropCompose() {
-    var compose = state.compose;
-    state.compose = null;
-    if (!compose) return;
-    compose.input.value = compose.input.defaultValue;
-    var cell = compose.input.closest(".cell");
-    if (cell) cell.classList.remove("composing");
-  }
-
-  function sendCompose() {
-    var compose = state.compose;
-    state.compose = null;
-    var cell = compose.input.closest(".cell");
-    if (cell) cell.classList.remove("composing");
-    send(compose.input);
-  }
-
-  function padNote(input, key) {
-    if (key === "Enter") {
-      if (state.compose && state.compose.input === input) sendCompose();
-      else say(t("Tap the digits of a number first, then OK."));
-      return;
-    }
-    if (key === "Delete") {
-      if (state.compose) { dropCompose(); say(t("Note cleared.")); return; }
-      input.value = "";
-      send(input);
-      return;
-    }
-    // Up to 9, one digit is one note: it goes at once.
-    if (size() <= 9) {
-      if (key === "0") { say(t("Notes on this board are 1 to %(size)s.", { size: size() })); return; }
-      input.value = key;
-      send(input);
-      return;
-    }
-    if (state.compose && state.compose.input !== input) dropCompose();
-    if (!state.compose) state.compose = { input: input, text: "" };
-    var text = (state.compose.text + key).replace(/^0+/, "").slice(0, String(size()).length);
-    state.compose.text = text;
-    input.value = text;
-    var cell = input.closest(".cell");
-    if (cell) cell.classList.toggle("composing", !!text);
-    if (!text) return;
-    if (+text * 10 > size()) sendCompose();  // no more digits can follow
-    else say(t("Note %(number)s…: tap OK to add it, or another digit.", { number: text }));
-  }
-
   document.addEventListener("click", function (event) {
     var key = event.target.closest ? event.target.closest(".pad [data-key]") : null;
     if (!key) return;
     event.preventDefault();
     var input = padTarget();
-    if (!input) { dropCompose(); say(t("Select an empty cell first.")); return; }
-    if (state.notes) { padNote(input, key.dataset.key); return; }
-    if (key.dataset.key === "Delete") {
-      input.value = "";
-      send(input);
-      return;
+    var g = game();
+    if (!input && g && g.classList.contains("paused")) { say(t("Paused. Press Resume to go on.")); return; }
+    if (!input) { say(t("Select an empty cell first.")); return; }
+    var name = key.dataset.key;
+    if (name === "Delete") {
+      clearCell(input);
+    } else if (name === "Enter") {
+      if (state.typing) commit();
+      else if (state.notes) say(t("Tap the digits of a number first, then OK."));
+    } else {
+      typeDigit(input, name, true);
     }
-    if (key.dataset.key === "Enter") {
-      if (padTimer) send(input);
-      return;
-    }
-    input.value = (input.value + key.dataset.key).replace(/^0+/, "").slice(0, String(size()).length);
-    clearTimeout(padTimer);
-    // Numbers can have several digits: the entry goes once the player pauses (or taps OK).
-    if (+input.value * 10 > size()) send(input);
-    else padTimer = setTimeout(function () { send(input); }, 900);
   });
 
   function noSystemKeyboard() {
@@ -521,6 +733,23 @@
     document.querySelectorAll("#game .board input").forEach(function (input) {
       input.setAttribute("inputmode", "none");
     });
+  }
+
+  // --- the dock (phones): the status line and the pad at the bottom of the screen -------
+  // html's scroll-padding-bottom keeps what is scrolled into view above it; the CSS has
+  // its usual height from the first paint, and a long message makes it taller.
+
+  function watchDock() {
+    var dock = document.getElementById("dock");
+    if (!dock || dock.dataset.watched || !window.ResizeObserver) return;
+    dock.dataset.watched = "1";
+    new ResizeObserver(function () {
+      var fixed = getComputedStyle(dock).position === "fixed";
+      var root = document.documentElement;
+      if (fixed) root.style.setProperty("--dock-h", Math.ceil(dock.getBoundingClientRect().height) + "px");
+      else root.style.removeProperty("--dock-h");
+      if (fixed && !state.drag) ensureVisible(cellOf(state.selected));
+    }).observe(dock);
   }
 
   // --- zoom and pinch ---------------------------------------------------------------
@@ -557,21 +786,34 @@
     applyZoom();
   });
 
-  var pinch = { pointers: {}, start: 0, zoom: 1 };
+  // Two fingers pinch to zoom; in Chain mode (where the board does not pan by itself)
+  // they also move it.
+  var pinch = { pointers: {}, start: 0, zoom: 1, mid: null, scroll: null };
+
+  function fingers() {
+    return Object.keys(pinch.pointers).map(function (id) { return pinch.pointers[id]; });
+  }
 
   function spread() {
-    var points = Object.keys(pinch.pointers).map(function (id) { return pinch.pointers[id]; });
-    if (points.length < 2) return 0;
-    return Math.hypot(points[0][0] - points[1][0], points[0][1] - points[1][1]);
+    var points = fingers();
+    return points.length < 2 ? 0 : Math.hypot(points[0][0] - points[1][0], points[0][1] - points[1][1]);
+  }
+
+  function middle() {
+    var points = fingers();
+    return [(points[0][0] + points[1][0]) / 2, (points[0][1] + points[1][1]) / 2];
   }
 
   document.addEventListener("pointerdown", function (event) {
     if (event.pointerType !== "touch" || !event.target.closest || !event.target.closest("#board-wrap")) return;
     pinch.pointers[event.pointerId] = [event.clientX, event.clientY];
     if (Object.keys(pinch.pointers).length === 2) {
+      var wrap = document.getElementById("board-wrap");
       pinch.start = spread();
       pinch.zoom = state.zoom;
-      state.dragging = false;
+      pinch.mid = middle();
+      pinch.scroll = [wrap.scrollLeft, wrap.scrollTop];
+      state.drag = null;
     }
   });
 
@@ -581,6 +823,12 @@
     if (pinch.start > 0) {
       state.zoom = Math.min(2.5, Math.max(0.4, pinch.zoom * spread() / pinch.start));
       applyZoom();
+      var wrap = document.getElementById("board-wrap");
+      if (state.chain && wrap) {
+        var mid = middle();
+        wrap.scrollLeft = pinch.scroll[0] - (mid[0] - pinch.mid[0]);
+        wrap.scrollTop = pinch.scroll[1] - (mid[1] - pinch.mid[1]);
+      }
     }
   });
 
@@ -600,7 +848,7 @@
     if (!g || !b || !g.classList.contains("finished") || b.querySelector(".path-line")) return;
     var n = size(), centres = [];
     var box = b.getBoundingClientRect();
-    document.querySelectorAll("#game .board .cell[data-row]").forEach(function (cell) {
+    boardCells().forEach(function (cell) {
       var k = valueOf(cell);
       if (k < 1 || k > n) return;
       var r = cell.getBoundingClientRect();
@@ -621,7 +869,7 @@
       line.setAttribute("stroke", "hsl(" + Math.round(300 * band / bands) + " 80% 48%)");
       svg.appendChild(line);
     }
-    b.appendChild(svg);
+    b.insertBefore(svg, b.firstChild);  // under the cells (and their digits)
   }
 
   // --- copy link and share --------------------------------------------------------------
@@ -650,22 +898,32 @@
     applyModes();
     applyZoom();
     noSystemKeyboard();
-    document.querySelectorAll("#game .board .cell.given").forEach(function (cell) {
-      if (!cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");  // arrow keys and the chain reach givens
+    boardCells().forEach(function (cell) {
+      if (cell.classList.contains("given") && !cell.hasAttribute("tabindex")) cell.setAttribute("tabindex", "-1");  // arrow keys and the chain reach givens
     });
     rove();
     restoreSelection();
     drawPath();
     openDialog();
     restoreFocus();
-    restoreTyped();  // (both already done at the swap; a no-op unless something is left)
+    dropTextSelection();
+    watchDock();
   }
 
-  // The focus goes back as soon as the new content is in (htmx settles 20 ms later): keys
-  // pressed in between would otherwise land on <body> and be lost.
+  // The focus goes back as soon as the new content is in (htmx settles later): keys
+  // pressed in between would otherwise land on <body> and be lost. What was being typed
+  // into a redrawn cell is shown again, and entries htmx dropped are sent again.
   document.addEventListener("htmx:afterSwap", function () {
+    swapping = false;
+    var typing = state.typing;
+    if (typing) {  // a redrawn cell has lost the typing mark: what it holds now is the server's
+      var cell = cellOf(typing.pos), input = openInput(cell);
+      if (input && !cell.classList.contains("typing")) typing.held = input.value;
+      showTyping();
+    }
     restoreFocus();
-    restoreTyped();
+    dropTextSelection();
+    resendDropped();
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -253,13 +253,20 @@ def test_htmx_entry_flags_a_number_used_elsewhere(client: FlaskClient) -> None:
 @pytest.mark.parametrize(("value", "message"), [("abc", "whole number"), ("0", "out of range"),
                                                 ("19", "out of range"), ("-1", "whole number")])
 def test_bad_entry_is_an_inline_message_for_htmx(client: FlaskClient, value: str, message: str) -> None:
-    cell = OPEN[0]
-    response = enter(client, cell, value)
-    html = response.get_data(as_text=True)
-    assert response.status_code == 200
-    assert message in html and 'aria-invalid="true"' in input_tag(html, cell)
-    assert f'value="{value}"' in input_tag(html, cell)
-    assert "0</strong> of 10 cells filled" in html
+    """A refused entry does not stay in its cell: the cell holds what it held, and the
+    status line says why, naming the cell."""
+    cell, held = OPEN[0], OPEN[1]
+    enter(client, held, SOLUTION[held])
+    for target, before in ((cell, ""), (held, str(SOLUTION[held]))):
+        response = enter(client, target, value)
+        html = response.get_data(as_text=True)
+        assert response.status_code == 200
+        said = status_text(html)
+        assert said.startswith("Not taken:") and f"Row {target[0] + 1}, column {target[1] + 1}: " in said
+        assert message in said
+        assert f'value="{before}"' in input_tag(html, target)
+        assert "aria-invalid" not in input_tag(html, target)
+        assert "1</strong> of 10 cells filled" in html
 
 
 @pytest.mark.parametrize(("value", "message"), [("abc", "whole number"), ("99", "out of range")])

@@ -1,5 +1,5 @@
 """The play page's fit and solving aids in Debian's Chromium, at a desktop and a phone size:
-the board fits, chain entry by clicks and keys, notes that survive a reload, the mistakes
+the board fits, clicks that only select and the chain by keys, notes that survive a reload, the mistakes
 setting, Restart and Undo, the missing-numbers strip, Next puzzle."""
 
 from __future__ import annotations
@@ -99,25 +99,30 @@ def _chain_start(solution: Mapping[Cell, int], puzzle_givens: Mapping[Cell, int]
     raise AssertionError("no chain to start")
 
 
-def test_chain_entry_by_clicks_and_by_keyboard(page: Page) -> None:
+def test_clicks_only_select_and_the_keyboard_continues_the_chain(page: Page) -> None:
     page.goto(f"/p/{SMALL_CODE}")
     start, nxt = _chain_start(SMALL_SOLUTION, SMALL.givens)
     k = SMALL.givens[start]
     cell_div(page, start).click()
     expect(cell_div(page, start)).to_have_class(re.compile(r"\bselected\b"))
-    box(page, nxt).click()  # an empty neighbour gets k + 1
+    box(page, nxt).click()  # selects the empty neighbour, writes nothing
+    expect(cell_div(page, nxt)).to_have_class(re.compile(r"\bselected\b"))
+    expect(box(page, nxt)).to_have_value("")
+    expect(page.locator("#counts")).to_contain_text("0 of")
+    page.keyboard.press("Space")  # the deliberate gesture: k + 1 goes there
     expect(box(page, nxt)).to_have_value(str(k + 1))
     expect(cell_div(page, nxt)).to_have_class(re.compile(r"\bright\b"))
     expect(page.locator("#counts")).to_contain_text("1 of")
-    # The chain goes on from the new cell, now with the keyboard: move, then Space.
+    # The chain goes on from the new cell: move there with the keyboard, then Enter.
     where = {v: c for c, v in SMALL_SOLUTION.items()}
     after = where[k + 2]
     if after in SMALL.givens:
-        return  # this board's run stops at a given; the click chain is what was tested
+        return  # this board's run stops at a given; the first step was what was tested
     box(page, after).focus()
-    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
     expect(box(page, after)).to_have_value(str(k + 2))
     expect(cell_div(page, after)).to_have_class(re.compile(r"\bright\b"))
+    expect(page.locator("#counts")).to_contain_text("Mistakes: 0")
 
 
 def test_selecting_a_number_highlights_its_neighbours_in_the_chain(page: Page) -> None:

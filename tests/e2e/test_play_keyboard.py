@@ -201,9 +201,10 @@ def test_pad_notes_on_a_bigger_board_are_composed_in_sight(phone: Page) -> None:
     phone.get_by_role("button", name="Notes").tap()
     expect(phone.locator("#notes-help")).to_contain_text("then OK")
     pad_key(phone, "5").tap()
-    # Not sent yet: shown in the cell, and the status line says what OK does.
+    # Not sent yet (being typed, with no pause that sends it): shown in the cell, and the
+    # status line says what OK does.
     expect(cell.locator("input")).to_have_value("5")
-    expect(cell).to_have_class(re.compile(r"\bcomposing\b"))
+    expect(cell).to_have_class(re.compile(r"\btyping\b"))
     expect(phone.get_by_role("status")).to_contain_text("Note 5…: tap OK")
     expect(cell.locator(".pencil")).to_have_count(0)
     pad_key(phone, "OK: enter the number").tap()

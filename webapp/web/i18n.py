@@ -108,6 +108,17 @@ _JS_MESSAGES = (
     N_("Notes on this board are 1 to %(size)s."),
     N_("Note %(number)s…: tap OK to add it, or another digit."),
     N_("Select an empty cell first."),
+    # static/play.js: typing, the chain (the input model, README "Input: ...")
+    N_("row %(row)d, column %(col)d"),
+    N_("No number starts with 0: numbers on this board go from 1 to %(size)s."),
+    N_("%(number)s is more than %(size)s: numbers on this board go from 1 to %(size)s."),
+    N_("Only numbers go in the cells: type a number from 1 to %(size)s."),
+    N_("That cell's number is given: select an empty cell to type in it."),
+    N_("%(number)s is already at %(cell)s: the chain does not write it twice."),
+    N_("Chain on: tap an empty cell next to the selected number to write the next one, or drag from a "
+       "number. Two fingers move the board."),
+    N_("Chain off: a tap selects a cell, one finger moves the board."),
+    N_("Paused. Press Resume to go on."),
     N_("Link copied: %(link)s"),
     N_("Copy this link: %(link)s"),
     # static/hidato.js: the levels a board can take, failed requests

@@ -266,7 +266,9 @@ def entry(code: str, row: int, col: int) -> Any:
         message = f"{cell_title(cell)}: {err.say(get_translations())}"
         if not is_htmx():
             return _render_page_with_errors(stored, game, {cell: (raw[:12], message)})
-        return _render_cell(stored, game, cell, [], raw=raw[:12], error=message)
+        # The cell goes back to what it held (nothing refused stays in it); the status
+        # line says why, naming the cell.
+        return _render_cell(stored, game, cell, [], notice=Notice(f"{message}.", "error"))
     if request.form.get("mode") == "notes" and value:
         return _note(stored, cell, value)
 
@@ -314,20 +316,17 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
-                 raw: str | None = None, error: str | None = None, notice: Notice | None = None) -> Response:
+                 notice: Notice | None = None) -> Response:
     """The cell, the other cells whose duplicate marks changed, the status line, the counts,
     the clock, the numbers entered twice (a short list) and the buttons (out of band):
     nothing that grows with the board."""
-    if error:
-        notice = Notice(error, "error")
     ctx = _small_context(stored, game, notice)
-    locked = game.finished or game.state.paused
+    drawn = {"code": stored.code, "locked": game.finished or game.state.paused,
+             "digits": len(str(stored.puzzle.size))}
     marked = show_mistakes()
-    html = render_template("_cell.html", v=game.cell_view(cell, raw=raw, error=error, marked=marked), oob=False,
-                           code=stored.code, locked=locked)
+    html = render_template("_cell.html", v=game.cell_view(cell, marked=marked), oob=False, **drawn)
     for other in others:
-        html += render_template("_cell.html", v=game.cell_view(other, marked=marked), oob=True,
-                                code=stored.code, locked=locked)
+        html += render_template("_cell.html", v=game.cell_view(other, marked=marked), oob=True, **drawn)
     html += render_template("_counts.html", oob=True, **ctx)
     html += render_template("_timer.html", oob=True, **ctx)
     html += render_template("_duplicates.html", oob=True, **ctx)
