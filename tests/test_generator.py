@@ -89,7 +89,7 @@ def test_rows_and_cols_obey_the_rectangle_size_range(rows, cols, size, label, va
     started = time.perf_counter()
     with pytest.raises(ShapeError) as info:
         generate_shape("rectangle", size, rows=rows, cols=cols)
-    expected = f"{label} {value} is out of range for 'rectangle': expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
+    expected = f"{label} {value} is out of range for the rectangle: expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
     assert str(info.value) == expected
     assert time.perf_counter() - started < 0.5  # refused before any work
 
