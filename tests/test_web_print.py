@@ -211,7 +211,7 @@ def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
                                              "seed": "0", "count": "1"})
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert f"need a diamond of size {smallest} or more with king adjacency" in html
+    assert f"need the diamond shape at size {smallest} or more in Hidato" in html
     assert '<option value="expert" selected>' in html  # the form as it was sent
 
 

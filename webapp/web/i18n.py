@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 from flask import Flask, has_request_context, request, session
 from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
 
-from ..core.messages import N_
+from ..core.messages import N_, Language
 from . import names
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
@@ -49,6 +49,12 @@ def language() -> str:
     """The current language's code ("en", "es")."""
     found = get_locale()
     return found.language if found is not None else DEFAULT
+
+
+def words() -> Language:
+    """This request's catalogue with its locale: what core and paper functions take to say
+    a message in the reader's language, numbers included ("2,5" in Spanish)."""
+    return Language(get_translations(), language())
 
 
 def switch_url(code: str) -> str:
