@@ -45,7 +45,7 @@ PARSE_ERRORS = (
 ID_ERRORS = {
     "puzzle id too long (%(count)s characters)": N_("the id is too long (%(count)s characters)"),
     "bad puzzle id: expected '{rows}x{cols}:' or '{rows}x{cols}r:' / 'h:' at the start":
-        N_("an id begins with the size of its board, such as 7x7:"),
+        N_("the start is not a board's size (such as 7x7 followed by a colon)"),
     "bad puzzle id: %(rows)sx%(cols)s is larger than %(most)sx%(most)s":
         N_("a %(rows)s×%(cols)s board is larger than the largest, %(most)s×%(most)s"),
     "bad puzzle id: unexpected %(char)s at character %(at)s":

@@ -479,5 +479,5 @@ def generating(ticket: str) -> Any:
     answer = _generated(ticket)
     if answer is not None:
         return answer
-    return render_template("job_waiting.html", title=_("Making your puzzle"), what=_("A puzzle on your shape"),
+    return render_template("job_waiting.html", title=_("Making your puzzle"), kind="shape",
                            job=services().jobs.status(ticket, "shape"))

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, has_request_context, request, session
-from flask_babel import Babel, format_date, format_datetime, get_locale, get_translations
+from flask_babel import Babel, format_date, format_datetime, format_decimal, get_locale, get_translations
 
 from ..core.messages import N_, Language
 from . import names
@@ -87,6 +87,11 @@ def short_datetime(moment: datetime) -> str:
     return format_datetime(moment, _WHEN, rebase=False)
 
 
+def one_decimal(value: float) -> str:
+    """A rating as the reader's locale writes it: "2.1", "2,1"."""
+    return str(format_decimal(value, "0.0"))
+
+
 def js_messages() -> dict[str, str]:
     """What the scripts say (static/hidato.js, play.js), by English text: base.html puts it
     in a JSON block that the scripts read once; %(name)s is filled in by the script."""
@@ -130,6 +135,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url,
                                  js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
                                  short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)
+    app.add_template_filter(one_decimal)
     app.after_request(_vary_on_language)
 
 

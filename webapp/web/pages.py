@@ -25,7 +25,7 @@ from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import long_date
 from .jobs import Done, Progress
-from .names import level_name, shape_name, touching, variant_label
+from .names import a_board, a_puzzle, touching
 from .security import public_link
 from .services import services
 
@@ -196,33 +196,15 @@ def absolute_url(path: str) -> str:
     return public_link(path) or request.host_url.rstrip("/") + path
 
 
-def _an(word: str) -> bool:
-    """Whether English writes "an" before this word (the Spanish needs no such choice)."""
-    return word[:1] in "aeiou"
-
-
 @bp.app_template_global()
 def puzzle_description(stored: StoredPuzzle) -> str:
     """A puzzle page in a sentence, for search results and link previews: "A hard Hidato
-    puzzle on a 10×10 rectangle: fill 1 to 100 so each number touches the next across a
-    side or a corner." """
+    puzzle on a square grid of 10×10 cells: fill 1 to 100 so each number touches the next
+    across a side or a corner." """
     board = stored.puzzle.board
     size = stored.puzzle.size
-    variant = variant_label(board.adjacency)
-    shape = shape_name(stored.shape)
-    if stored.shape in ("rectangle", "square"):
-        where = _("a %(rows)s×%(cols)s %(shape)s", rows=board.rows, cols=board.cols, shape=shape)
-    elif stored.shape and stored.shape != "custom":
-        where = (_("an %(shape)s of %(size)s cells", shape=shape, size=size) if _an(stored.shape)
-                 else _("a %(shape)s of %(size)s cells", shape=shape, size=size))
-    else:
-        where = _("a %(rows)s×%(cols)s board of %(size)s cells", rows=board.rows, cols=board.cols, size=size)
-    if stored.difficulty:
-        level = level_name(stored.difficulty)
-        kind = (_("an %(level)s %(variant)s puzzle", level=level, variant=variant) if _an(stored.difficulty)
-                else _("a %(level)s %(variant)s puzzle", level=level, variant=variant))
-    else:
-        kind = _("a %(variant)s puzzle", variant=variant)
+    kind = a_puzzle(stored.difficulty, board.adjacency)
+    where = a_board(stored.shape, board.rows, board.cols, cells=size)
     what = _("%(puzzle)s on %(where)s", puzzle=kind, where=where)
     if stored.daily:
         what = _("The puzzle of the day for %(date)s: %(puzzle)s", date=long_date(stored.daily), puzzle=what)

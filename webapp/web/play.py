@@ -33,6 +33,7 @@ from engine import Cell, format_puzzle, puzzle_to_id
 from ..core.game import MAX_NOTES, CellView, EntryError, Game, format_seconds, parse_entry
 from ..core.hint_words import hint_text
 from ..core.messages import said
+from ..core.messages import seconds as seconds_words
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
 from .i18n import words
@@ -78,7 +79,7 @@ def _stored_or_404(code: str) -> StoredPuzzle:
     try:
         return find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, not_a_puzzle(err))
+        abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         abort(_not_playable(code, err))
 
@@ -217,7 +218,7 @@ def text(code: str) -> Any:
     try:
         puzzle = parse_id(code)
     except PuzzleNotFound as err:
-        abort(404, not_a_puzzle(err))
+        abort(404, not_a_puzzle(code, err))
     body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
     response = make_response(body)
     response.mimetype = "text/plain"
@@ -499,7 +500,7 @@ def _check(game: Game) -> Notice:
                                len(wrong), cells=names), "check", wrong)
     if not game.state.entries:
         return Notice(_("Nothing to check yet: type numbers into the empty cells."), "check")
-    return Notice(ngettext("All %(num)s entries so far are right.", "All %(num)s entries so far are right.",
+    return Notice(ngettext("The %(num)s entry so far is right.", "All %(num)s entries so far are right.",
                            game.filled), "check")
 
 
@@ -536,12 +537,8 @@ def _hint(stored: StoredPuzzle, game: Game) -> Notice:
     try:
         found = engine.hint(stored.puzzle, game.state.entries, stored.solution, max_seconds=seconds)
     except engine.SolverGaveUp:
-        shown = f"{seconds:g}"
-        return Notice(ngettext("No hint could be worked out within %(time)s second: "
-                               "try Check to see whether every entry so far is right.",
-                               "No hint could be worked out within %(time)s seconds: "
-                               "try Check to see whether every entry so far is right.",
-                               1 if shown == "1" else 2, time=shown), "hint")
+        return Notice(_("No hint could be worked out within %(time)s: try Check to see whether every entry so far "
+                        "is right.", time=seconds_words(seconds, words())), "hint")
     return Notice(hint_text(found, words()), "hint", list(found.cells))
 
 

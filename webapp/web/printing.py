@@ -91,7 +91,7 @@ def sheet(code: str) -> Any:
     try:
         stored = find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, not_a_puzzle(err))
+        abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         if solved or err.puzzle is None:
             abort(404, _("%(why)s So there is no solution to print.", why=said(err, words())))
@@ -263,7 +263,7 @@ def booklet_job(ticket: str) -> Any:
         abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
                      "Please ask for it again."))
     if job.status in ("waiting", "running"):
-        return render_template("job_waiting.html", title=_("Making your booklet"), what=_("Your booklet"), job=job,
+        return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
                                progress=job.result if job.status == "running" else _("waiting for its turn"))
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)

@@ -29,7 +29,8 @@ def find_puzzle(code: str) -> StoredPuzzle:
     return load(services().store, code, charged)
 
 
-def not_a_puzzle(err: PuzzleNotFound) -> str:
+def not_a_puzzle(code: str, err: PuzzleNotFound) -> str:
     """A malformed id in a plain sentence, in the reader's language, from the engine's facts."""
-    return _("This link does not name a puzzle: %(why)s. Check that it was copied whole.",
-             why=error_text(err.error, words()))
+    shown = code if len(code) <= 40 else code[:40] + "…"
+    return _("This link does not name a puzzle: in “%(id)s”, %(why)s. Check that the link was copied whole.",
+             id=shown, why=error_text(err.error, words()))
