@@ -94,7 +94,7 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     response = client.post("/booklet", data=BOOKLET)
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
-    assert response.headers["Content-Disposition"].startswith('attachment; filename="hidato-3-easy-diamond')
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="hidato-3-easy-hidato-puzzles-diamond')
     pdf = tmp_path / "b.pdf"
     pdf.write_bytes(response.data)
     assert page_count(pdf) == 4
@@ -168,7 +168,7 @@ def test_mixed_booklet_four_to_a_page(client: FlaskClient, tmp_path: Path) -> No
         ({"count": "9" * 40}, "must be a whole number"),
         ({"per_page": "3"}, "1, 2 or 4"),
         ({"seed": "-5"}, "must be a whole number"),
-        ({"shape": "arrow", "size": "", "variant": "hex"}, "king boards only"),
+        ({"shape": "arrow", "size": "", "variant": "hex"}, "The arrow shape can&#39;t be played as Hex"),
     ],
 )
 def test_booklet_bad_input_is_a_400_with_a_message(client: FlaskClient, form: dict[str, str],
