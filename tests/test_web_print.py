@@ -94,7 +94,8 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     response = client.post("/booklet", data=BOOKLET)
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
-    assert response.headers["Content-Disposition"].startswith('attachment; filename="hidato-3-easy-hidato-puzzles-diamond')
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="hidato-3-easy-hidato-puzzles-diamond')
     pdf = tmp_path / "b.pdf"
     pdf.write_bytes(response.data)
     assert page_count(pdf) == 4

@@ -42,36 +42,35 @@ def hint_text(hint: Hint, words: Words = ENGLISH) -> str:
 
 def reason_text(reason: HintReason, words: Words = ENGLISH) -> str:
     """A hint's reason in words (see ``hint_text``)."""
-    say = words.gettext
     if isinstance(reason, Mistake):
         return _mistake(reason, words)
     if isinstance(reason, OnlyCell):
-        return say("%(number)s must go in row %(row)s, column %(column)s: it is the only free cell "
-                   "touching both %(before)s and %(after)s.") % {
+        return words.gettext("%(number)s must go in row %(row)s, column %(column)s: it is the only free cell "
+                             "touching both %(before)s and %(after)s.") % {
             **_place(reason.number, reason.cell), "before": reason.between[0], "after": reason.between[1]}
     if isinstance(reason, OnlyNeighbour):
-        return say("%(number)s must go in row %(row)s, column %(column)s: %(anchor)s needs %(number)s next to "
-                   "it, and this is the only free cell next to %(anchor)s.") % {
+        return words.gettext("%(number)s must go in row %(row)s, column %(column)s: %(anchor)s needs %(number)s "
+                             "next to it, and this is the only free cell next to %(anchor)s.") % {
             **_place(reason.number, reason.cell), "anchor": reason.anchor}
     if isinstance(reason, Deduced):
         return _deduced(reason, words)
     if isinstance(reason, FromSolution):
         if reason.why == "long chain":
-            message = say("The next deduction takes a long chain of reasoning; "
-                          "%(number)s goes in row %(row)s, column %(column)s.")
+            message = words.gettext("The next deduction takes a long chain of reasoning; "
+                                    "%(number)s goes in row %(row)s, column %(column)s.")
         else:
-            message = say("No deduction short of guessing is left; "
-                          "%(number)s goes in row %(row)s, column %(column)s.")
+            message = words.gettext("No deduction short of guessing is left; "
+                                    "%(number)s goes in row %(row)s, column %(column)s.")
         return message % _place(reason.number, reason.cell)
     if isinstance(reason, Solved):
-        return say("The board is complete and correct.")
+        return words.gettext("The board is complete and correct.")
     if isinstance(reason, NoSolution):
         # The solver's reason, from its facts (engine_words), or a plain one.
         if isinstance(reason.why, Phrase):
             why = phrase_text(reason.why, words)
         else:
-            why = reason.why or say("no way to place every number")
-        return say("This puzzle has no solution: %(why)s.") % {"why": why}
+            why = reason.why or words.gettext("no way to place every number")
+        return words.gettext("This puzzle has no solution: %(why)s.") % {"why": why}
     raise TypeError(f"not a hint's reason: {reason!r}")
 
 
@@ -80,72 +79,69 @@ def chain_text(chain: Chain, words: Words = ENGLISH) -> str:
     have to go in row 3, column 6 and 25 would have nowhere to go, so 23 is not in row 2,
     column 5".  A long chain shows its first forced step and its last: "…, 30 in row 4,
     column 4"."""
-    say = words.gettext
-    parts = [say("If %(number)s were in row %(row)s, column %(column)s") % _place(chain.number, chain.cell)]
+    parts = [words.gettext("If %(number)s were in row %(row)s, column %(column)s") % _place(chain.number, chain.cell)]
     steps = list(chain.steps)
     if len(steps) > CHAIN_STEPS_SHOWN:
         steps = [steps[0], steps[-1]]
     for index, step in enumerate(steps):
         if index == 0:
-            parts.append(say("%(number)s would have to go in row %(row)s, column %(column)s")
+            parts.append(words.gettext("%(number)s would have to go in row %(row)s, column %(column)s")
                          % _place(step.number, step.cell))
         else:
             if len(chain.steps) > CHAIN_STEPS_SHOWN:
                 parts.append("…")
-            parts.append(say("%(number)s in row %(row)s, column %(column)s") % _place(step.number, step.cell))
+            parts.append(words.gettext("%(number)s in row %(row)s, column %(column)s") % _place(step.number, step.cell))
     if chain.nowhere is not None:
-        end = say("%(number)s would have nowhere to go") % {"number": chain.nowhere}
+        end = words.gettext("%(number)s would have nowhere to go") % {"number": chain.nowhere}
     else:
         assert chain.unfilled is not None
-        end = say("no number could fill row %(row)s, column %(column)s") % _cell(chain.unfilled)
-    return say("%(steps)s and %(end)s, so %(number)s is not in row %(row)s, column %(column)s") % {
+        end = words.gettext("no number could fill row %(row)s, column %(column)s") % _cell(chain.unfilled)
+    return words.gettext("%(steps)s and %(end)s, so %(number)s is not in row %(row)s, column %(column)s") % {
         "steps": ", ".join(parts), "end": end, **_place(chain.number, chain.cell)}
 
 
 def _deduced(reason: Deduced, words: Words) -> str:
-    say = words.gettext
     fields = _place(reason.number, reason.cell)
     if reason.chain is not None:
         chain = chain_text(reason.chain, words)
         if reason.rule == "only cell":
-            message = say("%(chain)s. Then %(number)s goes in row %(row)s, column %(column)s, the only cell "
-                          "left for it.")
+            message = words.gettext("%(chain)s. Then %(number)s goes in row %(row)s, column %(column)s, the only cell "
+                                    "left for it.")
         else:
-            message = say("%(chain)s. Then %(number)s goes in row %(row)s, column %(column)s, the only number "
-                          "left for that cell.")
+            message = words.gettext("%(chain)s. Then %(number)s goes in row %(row)s, column %(column)s, the only "
+                                    "number left for that cell.")
         return message % {"chain": chain, **fields}
     if reason.ranges:
         if reason.rule == "only cell":
-            message = say("%(number)s must go in row %(row)s, column %(column)s. Each missing number must touch "
-                          "the numbers just before and after it; crossing out the cells where that cannot happen "
-                          "leaves this as the only cell for %(number)s.")
+            message = words.gettext("%(number)s must go in row %(row)s, column %(column)s. Each missing number must "
+                                    "touch the numbers just before and after it; crossing out the cells where that "
+                                    "cannot happen leaves this as the only cell for %(number)s.")
         else:
-            message = say("%(number)s must go in row %(row)s, column %(column)s. Each missing number must touch "
-                          "the numbers just before and after it; crossing out the cells where that cannot happen "
-                          "leaves %(number)s as the only number for this cell.")
+            message = words.gettext("%(number)s must go in row %(row)s, column %(column)s. Each missing number must "
+                                    "touch the numbers just before and after it; crossing out the cells where that "
+                                    "cannot happen leaves %(number)s as the only number for this cell.")
         return message % fields
     if reason.rule == "only cell":
-        return say("%(number)s must go in row %(row)s, column %(column)s: it is the only cell left where "
-                   "%(number)s can still link up with the numbers before and after it.") % fields
-    return say("%(number)s must go in row %(row)s, column %(column)s: no other missing number can reach "
-               "that cell.") % fields
+        return words.gettext("%(number)s must go in row %(row)s, column %(column)s: it is the only cell left where "
+                             "%(number)s can still link up with the numbers before and after it.") % fields
+    return words.gettext("%(number)s must go in row %(row)s, column %(column)s: no other missing number can reach "
+                         "that cell.") % fields
 
 
 def _mistake(reason: Mistake, words: Words) -> str:
-    say = words.gettext
     fields = _place(reason.entered, reason.cell)
     if reason.already_at is not None:
         other = _cell(reason.already_at)
-        return say("The %(number)s in row %(row)s, column %(column)s is wrong: %(number)s is already at "
-                   "row %(other_row)s, column %(other_column)s.") % {
+        return words.gettext("The %(number)s in row %(row)s, column %(column)s is wrong: %(number)s is already at "
+                             "row %(other_row)s, column %(other_column)s.") % {
             **fields, "other_row": other["row"], "other_column": other["column"]}
     if reason.apart is not None:
         neighbour, where = reason.apart
         other = _cell(where)
-        return say("The %(number)s in row %(row)s, column %(column)s is wrong: it does not touch "
-                   "%(neighbour)s at row %(other_row)s, column %(other_column)s.") % {
+        return words.gettext("The %(number)s in row %(row)s, column %(column)s is wrong: it does not touch "
+                             "%(neighbour)s at row %(other_row)s, column %(other_column)s.") % {
             **fields, "neighbour": neighbour, "other_row": other["row"], "other_column": other["column"]}
-    return say("The %(number)s in row %(row)s, column %(column)s is wrong.") % fields
+    return words.gettext("The %(number)s in row %(row)s, column %(column)s is wrong.") % fields
 
 
 def _cell(cell: Cell) -> dict[str, int]:
