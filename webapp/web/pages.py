@@ -8,7 +8,6 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
-from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
@@ -23,7 +22,7 @@ from ..store.catalog import daily
 from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
-from .i18n import long_date
+from .i18n import long_date, words
 from .jobs import Done, Progress
 from .names import a_board, a_puzzle, touching
 from .security import public_link
@@ -99,7 +98,7 @@ def new_puzzle() -> Any:
     try:
         options = parse_options(request.form)
     except ValueError as err:
-        return _home(request.form, said(err, get_translations()), 400)
+        return _home(request.form, said(err, words()), 400)
     found = services()
     stored = found.store.take_from_pool(options.shape, options.size, options.difficulty, options.adjacency)
     if stored is not None:
