@@ -113,7 +113,7 @@ def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
     check_playable(board)
     rng = random.Random(f"custom/{board.size}/None/None/{board.adjacency}/{difficulty}/{seed}/{sorted(board.cells)}")
     request = _Request("custom", board.size, difficulty, seed)
-    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty))
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, drawn=True))
 
 
 @dataclass(frozen=True)
@@ -164,14 +164,21 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
             grade=Grade(request.difficulty, rating),
             seconds=time.perf_counter() - clock.started,
         )
+    facts = {"level": request.difficulty, "cells": board.size, "attempts": _ATTEMPTS}
+    # A drawn shape is made larger by drawing it so, a named one by its size.
+    if request.shape == "custom" and level.name == DIFFICULTIES[0]:
+        raise GenerationError("could not make an %(level)s puzzle on this %(cells)s-cell shape (tried %(attempts)s "
+                              "different solution paths): try another seed or a larger shape", **facts)
+    if request.shape == "custom":
+        raise GenerationError("could not make %(article)s %(level)s puzzle on this %(cells)s-cell shape (tried "
+                              "%(attempts)s different solution paths): try another seed, a larger shape or an easier "
+                              "level", article=_article(request.difficulty), **facts)
     if level.name == DIFFICULTIES[0]:
         raise GenerationError("could not make an %(level)s puzzle on this %(cells)s-cell board (tried %(attempts)s "
-                              "different solution paths): try another seed or a larger size",
-                              level=request.difficulty, cells=board.size, attempts=_ATTEMPTS)
+                              "different solution paths): try another seed or a larger size", **facts)
     raise GenerationError("could not make %(article)s %(level)s puzzle on this %(cells)s-cell board (tried "
                           "%(attempts)s different solution paths): try another seed, a larger size or an easier level",
-                          article=_article(request.difficulty), level=request.difficulty, cells=board.size,
-                          attempts=_ATTEMPTS)
+                          article=_article(request.difficulty), **facts)
 
 
 def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock,
@@ -232,12 +239,14 @@ def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> N
 class _Clock:
     """The time limit of one generation; ``check`` raises GenerationError once it has passed."""
 
-    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str) -> None:
+    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str,
+                 drawn: bool = False) -> None:
         self.started = started
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else started + max_seconds
         self.cells = cells
         self.difficulty = difficulty
+        self.drawn = drawn  # a custom shape: made smaller by drawing it so
 
     def left(self) -> float | None:
         """Seconds left (at least 0), or None without a limit."""
@@ -255,6 +264,13 @@ class _Clock:
     def error(self) -> GenerationError:
         assert self.max_seconds is not None
         facts = {"time": Seconds(self.max_seconds), "level": self.difficulty, "cells": self.cells}
+        if self.drawn and self.difficulty == DIFFICULTIES[0]:
+            return GenerationError("gave up after %(time)s without an %(level)s puzzle on this %(cells)s-cell shape: "
+                                   "try another seed, a smaller shape or a longer time limit", **facts)
+        if self.drawn:
+            return GenerationError("gave up after %(time)s without %(article)s %(level)s puzzle on this %(cells)s-cell "
+                                   "shape: try another seed, a smaller shape, an easier level or a longer time limit",
+                                   article=_article(self.difficulty), **facts)
         if self.difficulty == DIFFICULTIES[0]:
             return GenerationError("gave up after %(time)s without an %(level)s puzzle on this "
                                    "%(cells)s-cell board: try another seed, a smaller size or a longer time limit",

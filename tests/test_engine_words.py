@@ -22,7 +22,16 @@ from babel.messages.mofile import write_mo
 from babel.support import Translations
 from flask import Flask
 
-from engine import GenerationError, PuzzleFormatError, ShapeError, generate_shape, puzzle_from_id, shape_board, solve
+from engine import (
+    GenerationError,
+    PuzzleFormatError,
+    ShapeError,
+    generate,
+    generate_shape,
+    puzzle_from_id,
+    shape_board,
+    solve,
+)
 from engine import parse_puzzle as parse
 from engine.words import Phrase, Seconds
 from webapp.core.engine_words import SAID, phrase_text
@@ -138,6 +147,14 @@ def test_the_generator_giving_up_is_said_without_seed_or_time_limit() -> None:
     assert text.startswith("No puzzle at the expert level could be made on this board of 400 cells in 0.2 seconds")
     assert "seed" not in text and "time limit" not in text
     assert "0,2 SECONDS" in said(err, SHOUT)  # the number in the reader's locale
+
+
+def test_a_drawn_shape_that_gives_no_puzzle_asks_for_another_drawing() -> None:
+    board = parse("1 . . .\n. x x .\n. . . .", adjacency="rook").board  # a thin ring of 10 cells
+    err = _raised(lambda: generate(board, "medium", seed=1))
+    assert isinstance(err, GenerationError) and "larger size" not in said(err)
+    assert said(err) == ("None of the 30 solution paths tried through its 10 cells gave a puzzle at the medium "
+                         "level: please try again, or draw a larger shape or choose an easier level")
 
 
 def test_a_level_a_board_cannot_reach_is_said_by_name() -> None:

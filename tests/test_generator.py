@@ -72,8 +72,8 @@ def test_a_board_too_small_for_expert_says_so():
     with pytest.raises(GenerationError) as info:
         generate(Board.from_cells([(0, 0), (0, 1), (0, 2)]), "expert")
     message = str(info.value)
-    assert message.startswith("could not make an expert puzzle on this 3-cell board")
-    assert "try another seed, a larger size or an easier level" in message
+    assert message.startswith("could not make an expert puzzle on this 3-cell shape")  # a drawn one
+    assert "try another seed, a larger shape or an easier level" in message
 
 
 @pytest.mark.parametrize(

@@ -214,6 +214,23 @@ GENERATION_ERRORS = {
     "seed, a smaller size, an easier level or a longer time limit":
         N_("no puzzle at the %(level)s level could be made on this board of %(cells)s cells in %(time)s: "
            "please try again, or choose a smaller size or an easier level"),
+    # A drawn shape (the solver page's Generate), said after "No puzzle could be made on this shape: ".
+    "could not make an %(level)s puzzle on this %(cells)s-cell shape (tried %(attempts)s different solution "
+    "paths): try another seed or a larger shape":
+        N_("none of the %(attempts)s solution paths tried through its %(cells)s cells gave a puzzle at the "
+           "%(level)s level: please try again, or draw a larger shape"),
+    "could not make %(article)s %(level)s puzzle on this %(cells)s-cell shape (tried %(attempts)s different "
+    "solution paths): try another seed, a larger shape or an easier level":
+        N_("none of the %(attempts)s solution paths tried through its %(cells)s cells gave a puzzle at the "
+           "%(level)s level: please try again, or draw a larger shape or choose an easier level"),
+    "gave up after %(time)s without an %(level)s puzzle on this %(cells)s-cell shape: try another seed, a "
+    "smaller shape or a longer time limit":
+        N_("no puzzle at the %(level)s level was found on its %(cells)s cells in %(time)s: please try again, or "
+           "draw a smaller shape"),
+    "gave up after %(time)s without %(article)s %(level)s puzzle on this %(cells)s-cell shape: try another seed, "
+    "a smaller shape, an easier level or a longer time limit":
+        N_("no puzzle at the %(level)s level was found on its %(cells)s cells in %(time)s: please try again, or "
+           "draw a smaller shape or choose an easier level"),
 }
 
 # Templates the site never shows: a mask is read by the command line only, and an id

@@ -467,8 +467,9 @@ def _generated(ticket: str) -> Any:
     draft = Draft(text, grid_of_text(text), str(job.request.get("adjacency", "king")),
                   str(job.request.get("difficulty", "medium")))
     if job.status == "refused":  # ShapeError, GenerationError, out of time: the shape can't hold one
+        why = str(job.result)  # said in the job's language, as a sentence: here it follows a colon
         return _render(draft, Outcome("refused", _("No puzzle could be made on this shape: %(why)s",
-                                                   why=job.result)), 400)
+                                                   why=why[:1].lower() + why[1:])), 400)
     return _render(draft, Outcome("refused", _("The generator failed, because of an error on our side "
                                                "(%(why)s). Please try again.", why=job.result)), 503)
 
