@@ -48,7 +48,7 @@ class GenerationError(FactsError):
     """No puzzle of the requested kind could be made (e.g. a tiny board and 'expert'):
     the level cannot be reached on this board (``levels.unreachable``'s facts), no path
     tried gave one (``level``, ``cells``, ``attempts``), or the time limit passed first
-    (``level``, ``cells``, ``seconds``)."""
+    (``level``, ``cells``, ``time``: ``words.Seconds``)."""
 
     @classmethod
     def of(cls, phrase: Phrase) -> GenerationError:

@@ -62,8 +62,7 @@ def _is_cell(value: object) -> bool:
 def english(params: Mapping[str, object]) -> dict[str, object]:
     """A phrase's parameters as its English text shows them: cells as "row 2, column 3",
     a list of cells parted by semicolons (each name has a comma of its own; the first
-    ``CELLS_SHOWN``, then "..."), ``Seconds``
-    as "1 second" or "2.5 seconds"."""
+    ``CELLS_SHOWN``, then "..."), ``Seconds`` as "1 second" or "2.5 seconds"."""
     shown: dict[str, object] = {}
     for key, value in params.items():
         if _is_cell(value):
