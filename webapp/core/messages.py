@@ -79,7 +79,7 @@ class Refusal(ValueError):
 
     def say(self, words: Words = ENGLISH) -> str:
         """The message in the language of ``words`` (its parameters too: a ``Name``, an
-        engine ``Phrase``, ``Seconds``, another refusal)."""
+        engine ``Phrase``, ``Seconds``, another refusal, a number in the locale)."""
         text = words.gettext(self.msgid)
         if not self.params:
             return text
@@ -127,6 +127,8 @@ def _said_value(value: Any, words: Words) -> Any:
         from .engine_words import phrase_text  # it builds on this module
 
         return phrase_text(value, words)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return decimal(value, words)  # "1,200" in English, "1200" in Spanish
     return value
 
 
