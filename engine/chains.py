@@ -184,7 +184,7 @@ class Chains:
         try:
             return neighbour_ranges(self.cand, list(range(1, self.n + 1)), self.n, self.near, self.board.spread)
         except Contradiction as why:
-            raise Broken(str(why)) from None
+            raise Broken(why) from None  # worded only if someone reads it
 
     def cell_ranges(self) -> int:
         """A free cell that only k-1, k or k+1 can fill must touch k (or hold it): k's

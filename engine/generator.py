@@ -12,7 +12,9 @@ full search confirms it has one solution.  Everything random comes from one
 everywhere.
 
 An optional time limit is checked between steps and inside the rules; past it the
-generation gives up with a message that says so.
+generation gives up with a message that says so.  A ``GenerationError`` keeps its facts
+(the level, the board's cells, the seconds or the paths tried: ``words.FactsError``), so
+the web says them in the reader's language and the command line in English.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .rating import Rating, rate
 from .rigid import rigid_path
 from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
-from .words import plural, seconds
+from .words import FactsError, Phrase, Seconds
 
 _ATTEMPTS = 30  # paths tried before giving up on a difficulty the board cannot reach
 _GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at most
@@ -42,8 +44,16 @@ _FINAL_CHECK_NODES = 200_000
 _PATH_SECONDS = 5.0  # paths.py's own limit for one path, kept when more time is left
 
 
-class GenerationError(ValueError):
-    """No puzzle of the requested kind could be made (e.g. a tiny board and 'expert')."""
+class GenerationError(FactsError):
+    """No puzzle of the requested kind could be made (e.g. a tiny board and 'expert'):
+    the level cannot be reached on this board (``levels.unreachable``'s facts), no path
+    tried gave one (``level``, ``cells``, ``attempts``), or the time limit passed first
+    (``level``, ``cells``, ``time``: ``words.Seconds``)."""
+
+    @classmethod
+    def of(cls, phrase: Phrase) -> GenerationError:
+        """The error that says this phrase."""
+        return cls(phrase.template, **phrase.params)
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ def generate_shape(
     board = shape_board(shape, size, adjacency, rows, cols)
     why = unreachable(shape, min(rows or size, cols or size), adjacency, difficulty)
     if why is not None:
-        raise GenerationError(why[0].upper() + why[1:])
+        raise GenerationError.of(why)
     # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
     rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/[]")
     request = _Request(shape, size, difficulty, seed)
@@ -103,7 +113,7 @@ def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
     check_playable(board)
     rng = random.Random(f"custom/{board.size}/None/None/{board.adjacency}/{difficulty}/{seed}/{sorted(board.cells)}")
     request = _Request("custom", board.size, difficulty, seed)
-    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty))
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, drawn=True))
 
 
 @dataclass(frozen=True)
@@ -154,12 +164,21 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
             grade=Grade(request.difficulty, rating),
             seconds=time.perf_counter() - clock.started,
         )
-    easier = "" if level.name == DIFFICULTIES[0] else " or an easier level"
-    raise GenerationError(
-        f"could not make {_a(request.difficulty)} puzzle on this {board.size}-cell board "
-        f"(tried {plural(_ATTEMPTS, 'different solution path')}): "
-        f"try another seed, a larger size{easier}"
-    )
+    facts = {"level": request.difficulty, "cells": board.size, "attempts": _ATTEMPTS}
+    # A drawn shape is made larger by drawing it so, a named one by its size.
+    if request.shape == "custom" and level.name == DIFFICULTIES[0]:
+        raise GenerationError("could not make an %(level)s puzzle on this %(cells)s-cell shape (tried %(attempts)s "
+                              "different solution paths): try another seed or a larger shape", **facts)
+    if request.shape == "custom":
+        raise GenerationError("could not make %(article)s %(level)s puzzle on this %(cells)s-cell shape (tried "
+                              "%(attempts)s different solution paths): try another seed, a larger shape or an easier "
+                              "level", article=_article(request.difficulty), **facts)
+    if level.name == DIFFICULTIES[0]:
+        raise GenerationError("could not make an %(level)s puzzle on this %(cells)s-cell board (tried %(attempts)s "
+                              "different solution paths): try another seed or a larger size", **facts)
+    raise GenerationError("could not make %(article)s %(level)s puzzle on this %(cells)s-cell board (tried "
+                          "%(attempts)s different solution paths): try another seed, a larger size or an easier level",
+                          article=_article(request.difficulty), **facts)
 
 
 def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock,
@@ -194,9 +213,9 @@ def _rating(puzzle: Puzzle, level: Level, clock: _Clock) -> Rating | None:
         return None
 
 
-def _a(difficulty: str) -> str:
-    """The level with its article: "an easy", "a hard"."""
-    return f"{'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty}"
+def _article(difficulty: str) -> str:
+    """English's article before the level: "an" expert, "a" hard."""
+    return "an" if difficulty[0] in "aeiou" else "a"
 
 
 def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> None:
@@ -208,22 +227,26 @@ def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> N
     spec = SHAPES.get(shape)
     if spec is None or shape != "rectangle" or (rows is None and cols is None):
         return  # shape_board says what is wrong, if anything
-    for label, value in (("rows", size if rows is None else rows), ("cols", size if cols is None else cols)):
-        if not spec.min_size <= value <= spec.max_size:
-            raise ShapeError(
-                f"{label} {value} is out of range for 'rectangle': expected {spec.min_size}..{spec.max_size}"
-            )
+    rows, cols = (size if rows is None else rows), (size if cols is None else cols)
+    if not spec.min_size <= rows <= spec.max_size:
+        raise ShapeError("rows %(value)s is out of range for the rectangle: expected %(low)s..%(high)s",
+                         value=rows, low=spec.min_size, high=spec.max_size)
+    if not spec.min_size <= cols <= spec.max_size:
+        raise ShapeError("cols %(value)s is out of range for the rectangle: expected %(low)s..%(high)s",
+                         value=cols, low=spec.min_size, high=spec.max_size)
 
 
 class _Clock:
     """The time limit of one generation; ``check`` raises GenerationError once it has passed."""
 
-    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str) -> None:
+    def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str,
+                 drawn: bool = False) -> None:
         self.started = started
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else started + max_seconds
         self.cells = cells
         self.difficulty = difficulty
+        self.drawn = drawn  # a custom shape: made smaller by drawing it so
 
     def left(self) -> float | None:
         """Seconds left (at least 0), or None without a limit."""
@@ -240,12 +263,21 @@ class _Clock:
 
     def error(self) -> GenerationError:
         assert self.max_seconds is not None
-        easier = "" if self.difficulty == DIFFICULTIES[0] else ", an easier level"
-        return GenerationError(
-            f"gave up after {seconds(self.max_seconds)} without {_a(self.difficulty)} puzzle "
-            f"on this {self.cells}-cell board: try another seed, a smaller size{easier} "
-            "or a longer time limit"
-        )
+        facts = {"time": Seconds(self.max_seconds), "level": self.difficulty, "cells": self.cells}
+        if self.drawn and self.difficulty == DIFFICULTIES[0]:
+            return GenerationError("gave up after %(time)s without an %(level)s puzzle on this %(cells)s-cell shape: "
+                                   "try another seed, a smaller shape or a longer time limit", **facts)
+        if self.drawn:
+            return GenerationError("gave up after %(time)s without %(article)s %(level)s puzzle on this %(cells)s-cell "
+                                   "shape: try another seed, a smaller shape, an easier level or a longer time limit",
+                                   article=_article(self.difficulty), **facts)
+        if self.difficulty == DIFFICULTIES[0]:
+            return GenerationError("gave up after %(time)s without an %(level)s puzzle on this "
+                                   "%(cells)s-cell board: try another seed, a smaller size or a longer time limit",
+                                   **facts)
+        return GenerationError("gave up after %(time)s without %(article)s %(level)s puzzle on this "
+                               "%(cells)s-cell board: try another seed, a smaller size, an easier level or a longer "
+                               "time limit", article=_article(self.difficulty), **facts)
 
 
 def _random_path(board: Board, rng: random.Random, clock: _Clock) -> list[int]:

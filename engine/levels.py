@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rating import MAX_CHAIN
+from .words import Phrase
 
 
 @dataclass(frozen=True)
@@ -116,13 +117,16 @@ def smallest_size(shape: str, adjacency: str, level: str) -> tuple[bool, int | N
     return True, table.get(level)
 
 
-def unreachable(shape: str, size: int, adjacency: str, level: str) -> str | None:
-    """Why ``level`` cannot be made on this shape and size, or None when it can."""
+def unreachable(shape: str, size: int, adjacency: str, level: str) -> Phrase | None:
+    """Why ``level`` cannot be made on this shape and size, or None when it can (English
+    words that keep their facts: shape, adjacency, level, its range, the smallest size)."""
     known, smallest = smallest_size(shape, adjacency, level)
     if not known or (smallest is not None and size >= smallest):
         return None
-    words = f"{level} puzzles ({range_text(LEVELS[level])})"
+    facts = {"shape": shape, "adjacency": adjacency, "level": level, "range": range_text(LEVELS[level])}
     if smallest is None:
-        return f"no {shape} board with {adjacency} adjacency makes {words}: its paths are too constrained"
-    return (f"{words} need a {shape} of size {smallest} or more with {adjacency} adjacency: "
-            "on a smaller board the path has too few ways to go to need chains that long")
+        return Phrase("no %(shape)s board with %(adjacency)s adjacency makes %(level)s puzzles (%(range)s): "
+                      "its paths are too constrained", **facts)
+    return Phrase("%(level)s puzzles (%(range)s) need %(article)s %(shape)s of size %(smallest)s or more with "
+                  "%(adjacency)s adjacency: on a smaller board the path has too few ways to go to need chains that "
+                  "long", smallest=smallest, article="an" if shape[0] in "aeiou" else "a", **facts)

@@ -23,7 +23,6 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 
 from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Adjacency, Board, Cell, Puzzle
-from .words import plural
 
 __all__ = [
     "PuzzleFormatError",
@@ -133,9 +132,8 @@ def parse_puzzle(text: str, adjacency: str | None = None, first_line: int = 1) -
             raise PuzzleFormatError.of("too many lines (more than %(most)s)", line_no, most=MAX_LINES)
         # Checked before slicing so a 50 MB line is never copied.
         if end - start > MAX_LINE_CHARS:
-            raise PuzzleFormatError(
-                f"line too long ({plural(end - start, 'character')}, at most {MAX_LINE_CHARS})", line_no
-            )
+            raise PuzzleFormatError.of("line too long (%(count)s characters, at most %(most)s)", line_no,
+                                       count=end - start, most=MAX_LINE_CHARS)
         reader.read_line(text[start:end], line_no)
     return reader.puzzle(adjacency)
 
@@ -411,24 +409,24 @@ _ID_PART = re.compile(r"([a-z])|([A-Z])|([0-9]+)|(_)")
 def puzzle_from_id(text: str) -> Puzzle:
     """Decode a compact id made by ``puzzle_to_id``; raises PuzzleFormatError if malformed."""
     if not isinstance(text, str):
-        raise PuzzleFormatError("a puzzle id must be text")
+        raise PuzzleFormatError.of("a puzzle id must be text")
     text = text.strip()
     if len(text) > _MAX_ID_CHARS:
-        raise PuzzleFormatError(f"puzzle id too long ({plural(len(text), 'character')})")
+        raise PuzzleFormatError.of("puzzle id too long (%(count)s characters)", count=len(text))
     head = _ID_HEAD.match(text)
     if not head:
-        raise PuzzleFormatError(
-            "bad puzzle id: expected '{rows}x{cols}:' or '{rows}x{cols}r:' / 'h:' at the start"
-        )
+        raise PuzzleFormatError.of("bad puzzle id: expected '{rows}x{cols}:' or '{rows}x{cols}r:' / 'h:' at the start")
     rows, cols = int(head.group(1)), int(head.group(2))
     if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise PuzzleFormatError(f"bad puzzle id: {rows}x{cols} is larger than {MAX_SIDE}x{MAX_SIDE}")
+        raise PuzzleFormatError.of("bad puzzle id: %(rows)sx%(cols)s is larger than %(most)sx%(most)s", rows=rows,
+                                   cols=cols, most=MAX_SIDE)
     reader = _IdReader(rows, cols)
     i = head.end()
     while i < len(text):
         part = _ID_PART.match(text, i)
         if not part:
-            raise PuzzleFormatError(f"bad puzzle id: unexpected {text[i]!r} at character {i + 1}")
+            raise PuzzleFormatError.of("bad puzzle id: unexpected %(char)s at character %(at)s", char=repr(text[i]),
+                                       at=i + 1)
         # Dispatched here, not in a method of the reader: a second call per part made
         # decoding ids ~5% slower.
         empty, hole, number, underscore = part.groups()
@@ -457,23 +455,23 @@ class _IdReader:
     def underscore(self, at: int) -> None:
         """'_', which separates two numbers."""
         if self.previous != "number":
-            raise PuzzleFormatError(f"bad puzzle id: '_' must follow a number at character {at}")
+            raise PuzzleFormatError.of("bad puzzle id: '_' must follow a number at character %(at)s", at=at)
         self.previous = "_"
 
     def number(self, number: str, at: int) -> None:
         """A given number, in the next grid position."""
-        where = f"at character {at}"
         if number.startswith("0"):
-            raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} must not start with 0")
+            raise PuzzleFormatError.of("bad puzzle id: number %(number)s at character %(at)s must not start with 0",
+                                       number=_show(number), at=at)
         if len(number) > _MAX_DIGITS or int(number) > MAX_CELLS:
-            raise PuzzleFormatError(f"bad puzzle id: number {_show(number)} {where} is too large")
+            raise PuzzleFormatError.of("bad puzzle id: number %(number)s at character %(at)s is too large",
+                                       number=_show(number), at=at)
         value = int(number)
         if value in self.given_at:
-            raise PuzzleFormatError(
-                f"bad puzzle id: {value} {where} was already given at character {self.given_at[value]}"
-            )
+            raise PuzzleFormatError.of("bad puzzle id: %(value)s at character %(at)s was already given at "
+                                       "character %(first)s", value=value, at=at, first=self.given_at[value])
         if self.pos >= self.area:
-            raise PuzzleFormatError(f"bad puzzle id: more than {plural(self.area, 'cell')} {where}")
+            raise self._past_the_end(at)
         self.given_at[value] = at
         cell = divmod(self.pos, self.cols)
         self.givens[cell] = value
@@ -483,35 +481,39 @@ class _IdReader:
 
     def run(self, empty: str | None, hole: str | None, at: int) -> None:
         """A run of empty cells (a lower-case letter) or holes (upper-case), 1 to 26 long."""
-        where = f"at character {at}"
         if self.previous == "_":
-            raise PuzzleFormatError(f"bad puzzle id: '_' must be followed by a number {where}")
+            raise PuzzleFormatError.of("bad puzzle id: '_' must be followed by a number at character %(at)s", at=at)
         letter = empty or hole
         assert letter is not None
         length = ord(letter) - ord("a" if empty else "A") + 1
         if self.pos + length > self.area:
-            raise PuzzleFormatError(f"bad puzzle id: more than {plural(self.area, 'cell')} {where}")
+            raise self._past_the_end(at)
         if empty:
             self.cells.extend(divmod(p, self.cols) for p in range(self.pos, self.pos + length))
             if len(self.cells) > MAX_CELLS:
-                raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells {where}")
+                raise PuzzleFormatError.of("bad puzzle id: more than %(most)s cells at character %(at)s",
+                                           most=MAX_CELLS, at=at)
         self.pos += length
         self.previous = "run"
 
+    def _past_the_end(self, at: int) -> PuzzleFormatError:
+        return PuzzleFormatError.of("bad puzzle id: more than %(area)s cells at character %(at)s", area=self.area,
+                                    at=at)
+
     def puzzle(self, adjacency: Adjacency) -> Puzzle:
         if self.previous == "_":
-            raise PuzzleFormatError("bad puzzle id: ends with '_'")
+            raise PuzzleFormatError.of("bad puzzle id: ends with '_'")
         if self.pos != self.area:
-            raise PuzzleFormatError(
-                f"bad puzzle id: describes {self.pos} of the {plural(self.area, 'cell')} "
-                f"of a {self.rows}x{self.cols} grid"
-            )
+            raise PuzzleFormatError.of("bad puzzle id: describes %(count)s of the %(area)s cells of a "
+                                       "%(rows)sx%(cols)s grid", count=self.pos, area=self.area, rows=self.rows,
+                                       cols=self.cols)
         if not self.cells:
-            raise PuzzleFormatError("bad puzzle id: no cells")
+            raise PuzzleFormatError.of("bad puzzle id: no cells")
         if len(self.cells) > MAX_CELLS:
-            raise PuzzleFormatError(f"bad puzzle id: more than {MAX_CELLS} cells")
+            raise PuzzleFormatError.of("bad puzzle id: more than %(most)s cells", most=MAX_CELLS)
         n = len(self.cells)
         for value in self.givens.values():
             if value > n:
-                raise PuzzleFormatError(f"bad puzzle id: given {value} is larger than the number of cells ({n})")
+                raise PuzzleFormatError.of("bad puzzle id: given %(value)s is larger than the number of cells "
+                                           "(%(count)s)", value=value, count=n)
         return Puzzle(Board(self.rows, self.cols, tuple(self.cells), adjacency), self.givens)

@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from .board import Board
 from .shapes import ShapeError, check_playable, leaf_block_cells
+from .words import Seconds
 
 __all__ = ["random_hamiltonian_path", "is_hamiltonian_path"]
 
@@ -49,7 +50,7 @@ def random_hamiltonian_path(board: Board, rng: random.Random, max_seconds: float
     deadline = time.perf_counter() + max_seconds
     path = _Search(board, rng, deadline).run()
     if path is None:
-        raise ShapeError(f"no path covering every cell was found in {max_seconds:g} s")
+        raise ShapeError("no path covering every cell was found in %(time)s", time=Seconds(max_seconds))
     _backbite(board, path, rng, _MOVES_PER_CELL * n)
     return path
 

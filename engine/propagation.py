@@ -31,8 +31,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import Board
-from .words import cell_name
+from .board import Board, Cell
+from .words import Phrase, english
 
 _PATH_STEPS = 2000  # search steps per run; past them the run is left to the cheaper rules
 _LONGEST_LISTED = 6  # longer runs cost more than they prune (measured with bench/)
@@ -48,7 +48,22 @@ class RunPaths:
 
 
 class Contradiction(Exception):
-    """Raised inside the rules; propagate() turns it into a reason string."""
+    """Raised inside the rules; propagate() turns it into a reason (a ``words.Phrase``).
+
+    Raised often inside chains and searches and seldom read: the words are only made
+    when asked for."""
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        super().__init__(template)
+        self.template = template
+        self.params = params
+
+    def reason(self) -> Phrase:
+        """Why, in English words that keep their facts."""
+        return Phrase(self.template, **self.params)
+
+    def __str__(self) -> str:
+        return self.template % english(self.params) if self.params else self.template
 
 
 class _TooManySteps(Exception):
@@ -62,9 +77,9 @@ class TimeUp(Exception):
 _CLOCK_EVERY = 256  # steps of the inner loops between looks at the clock
 
 
-def where(board: Board, bits: int) -> str:
-    """'row R, column C' of the lowest cell in a mask, 1-based."""
-    return cell_name(board.cells[board.cells_of_mask(bits & -bits)[0]])
+def where(board: Board, bits: int) -> Cell:
+    """The lowest cell in a mask (a reason names it "row R, column C")."""
+    return board.cells[board.cells_of_mask(bits & -bits)[0]]
 
 
 class Propagator:
@@ -87,12 +102,12 @@ class Propagator:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TimeUp()
 
-    def propagate(self, cand: list[int], changed: list[int]) -> str | None:
-        """Narrow ``cand`` in place to a fixed point; a reason string on contradiction."""
+    def propagate(self, cand: list[int], changed: list[int]) -> Phrase | None:
+        """Narrow ``cand`` in place to a fixed point; the reason on contradiction."""
         try:
             self._fixed_point(cand, changed)
         except Contradiction as why:
-            return str(why)
+            return why.reason()
         return None
 
     def _fixed_point(self, cand: list[int], work: list[int]) -> None:
@@ -118,7 +133,7 @@ class Propagator:
                 still.append(k)
             else:
                 if c & (placed | fresh):
-                    raise Contradiction(f"two numbers both need the cell at {where(self.board, c)}")
+                    raise Contradiction("two numbers both need the cell at %(cell)s", cell=where(self.board, c))
                 fresh |= c
         return still, fresh
 
@@ -156,7 +171,7 @@ class Propagator:
             if c & placed:
                 c &= ~placed
                 if not c:
-                    raise Contradiction(f"{k} cannot be placed: every cell it could use is taken")
+                    raise Contradiction("%(number)s cannot be placed: every cell it could use is taken", number=k)
                 cand[k] = c
                 work.append(k)
 
@@ -168,7 +183,7 @@ class Propagator:
             twos |= ones & c
             ones |= c
         if free & ~ones:
-            raise Contradiction(f"no number can go in the cell at {where(self.board, free & ~ones)}")
+            raise Contradiction("no number can go in the cell at %(cell)s", cell=where(self.board, free & ~ones))
         once = ones & ~twos & free
         if once:
             for k in open_numbers:
@@ -176,8 +191,8 @@ class Propagator:
                 x = c & once
                 if x:
                     if x & (x - 1):
-                        raise Contradiction(f"{k} is the only number that can fill the cell at "
-                                            f"{where(self.board, x)} and another")
+                        raise Contradiction("%(number)s is the only number that can fill the cell at %(cell)s "
+                                            "and another", number=k, cell=where(self.board, x))
                     if x != c:
                         cand[k] = x
                         work.append(k)
@@ -202,13 +217,13 @@ class Propagator:
             return
         ends = (cand[1] | cand[n]) & dead
         if ends != dead:
-            raise Contradiction(f"the cell at {where(self.board, dead & ~ends)} is a dead end "
-                                f"that neither 1 nor {n} can fill")
+            raise Contradiction("the cell at %(cell)s is a dead end that neither 1 nor %(last)s can fill",
+                                cell=where(self.board, dead & ~ends), last=n)
         for k in open_numbers:
             if k != 1 and k != n and cand[k] & dead:
                 c = cand[k] & ~dead
                 if not c:
-                    raise Contradiction(f"{k} cannot be placed: only dead ends are left for it")
+                    raise Contradiction("%(number)s cannot be placed: only dead ends are left for it", number=k)
                 cand[k] = c
                 work.append(k)
 
@@ -231,8 +246,8 @@ class Propagator:
                     work.append(k)
             if found.every:
                 if owned & found.every:
-                    raise Contradiction(f"the numbers {lo} to {hi} need a cell another run needs too, "
-                                        f"at {where(self.board, owned & found.every)}")
+                    raise Contradiction("the numbers %(low)s to %(high)s need a cell another run needs too, "
+                                        "at %(cell)s", low=lo, high=hi, cell=where(self.board, owned & found.every))
                 owned |= found.every
                 owner.append((lo, hi, found.every))
         if owned:
@@ -269,7 +284,8 @@ class Propagator:
                 if c & taken:
                     c &= ~taken
                     if not c:
-                        raise Contradiction(f"{k} cannot be placed: the cells left for it are needed by other numbers")
+                        raise Contradiction("%(number)s cannot be placed: the cells left for it are needed by other "
+                                            "numbers", number=k)
                     cand[k] = c
                     work.append(k)
 
@@ -295,7 +311,8 @@ class Propagator:
         length = hi - lo + 1
         first = self._find_path(doms, start, end, must)
         if first is None:
-            raise Contradiction(f"the numbers {lo} to {hi} have no path between the numbers around them")
+            raise Contradiction("the numbers %(low)s to %(high)s have no path between the numbers around them",
+                                low=lo, high=hi)
         union = list(first)
         every = 0
         for bit in first:
@@ -393,7 +410,8 @@ class Propagator:
             first, last = cand[lo], cand[hi]
             homes = [i for i, r in enumerate(regions) if r & first and r & last and sizes[i] >= length]
             if not homes:
-                raise Contradiction(f"the numbers {lo} to {hi} have no region of free cells large enough to hold them")
+                raise Contradiction("the numbers %(low)s to %(high)s have no region of free cells large enough "
+                                    "to hold them", low=lo, high=hi)
             homes_of_run.append(homes)
             if len(homes) == 1:
                 forced[homes[0]] += length
@@ -430,15 +448,15 @@ class Propagator:
         that may go there (their lengths ``optional``) must fill it exactly."""
         size = region.bit_count()
         if room < 0:
-            raise Contradiction(f"the region around {where(self.board, region)} has {size} cells, "
-                                "too few for the numbers that must go there")
+            raise Contradiction("the region around %(cell)s has %(size)s cells, too few for the numbers that "
+                                "must go there", cell=where(self.board, region), size=size)
         if room:
             sums = 1
             for length in optional:
                 sums |= sums << length
             if not (sums >> room) & 1:
-                raise Contradiction(f"the region around {where(self.board, region)} has {size} cells, "
-                                    "and no set of missing numbers fills it exactly")
+                raise Contradiction("the region around %(cell)s has %(size)s cells, and no set of missing "
+                                    "numbers fills it exactly", cell=where(self.board, region), size=size)
 
 
 def neighbour_ranges(cand: list[int], work: list[int], n: int, single: dict[int, int],
@@ -466,7 +484,8 @@ def neighbour_ranges(cand: list[int], work: list[int], n: int, single: dict[int,
                 nj = cj & s
                 if nj != cj:
                     if not nj:
-                        raise Contradiction(f"{j} cannot be placed: no free cell next to where {k} can go")
+                        raise Contradiction("%(number)s cannot be placed: no free cell next to where %(other)s can go",
+                                            number=j, other=k)
                     dropped += (cj & ~nj).bit_count()
                     cand[j] = nj
                     if j not in pending:
@@ -482,7 +501,7 @@ def _narrow_run(cand: list[int], lo: int, hi: int, keep: int, work: list[int]) -
         if c & ~keep:
             c &= keep
             if not c:
-                raise Contradiction(f"{k} cannot be placed: no region has room for it")
+                raise Contradiction("%(number)s cannot be placed: no region has room for it", number=k)
             cand[k] = c
             work.append(k)
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .board import ADJACENCIES, MAX_CELLS, MAX_SIDE, Adjacency, Board, Cell
-from .words import cell_name
+from .words import FactsError
 
 __all__ = [
     "SHAPES",
@@ -36,8 +36,9 @@ __all__ = [
 ]
 
 
-class ShapeError(ValueError):
-    """A shape that cannot be built, or a board that cannot hold a path through every cell."""
+class ShapeError(FactsError):
+    """A shape that cannot be built, or a board that cannot hold a path through every cell
+    (its English message and its facts: ``words.FactsError``)."""
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,8 @@ def _normalise(cells: Iterable[Cell]) -> list[Cell]:
 def _lookup(name: str) -> ShapeSpec:
     spec = SHAPES.get(name)
     if spec is None:
-        raise ShapeError(f"unknown shape {name!r}: expected one of {', '.join(sorted(SHAPES))}")
+        raise ShapeError("unknown shape %(name)s: expected one of %(choices)s", name=repr(name),
+                         choices=", ".join(sorted(SHAPES)))
     return spec
 
 
@@ -323,20 +325,23 @@ def shape_cells(name: str, size: int, rows: int | None = None, cols: int | None 
     """The cells of a named shape at a size, sorted, with top row and left column 0."""
     spec = _lookup(name)
     if not isinstance(size, int) or isinstance(size, bool):
-        raise ShapeError(f"size must be a whole number, not {size!r}")
+        raise ShapeError("size must be a whole number, not %(size)s", size=repr(size)[:20])
     if rows is not None or cols is not None:
         if name != "rectangle":
-            raise ShapeError(f"rows and cols apply to the rectangle only, not to {name!r}")
+            raise ShapeError("rows and cols apply to the rectangle only, not to the %(shape)s", shape=name)
         rows = size if rows is None else rows
         cols = size if cols is None else cols
-        for label, value in (("rows", rows), ("cols", cols)):
-            if not 1 <= value <= MAX_SIDE:
-                raise ShapeError(f"rectangle {label} must be 1..{MAX_SIDE}, not {value}")
+        if not 1 <= rows <= MAX_SIDE:
+            raise ShapeError("rectangle rows must be 1..%(most)s, not %(value)s", most=MAX_SIDE, value=rows)
+        if not 1 <= cols <= MAX_SIDE:
+            raise ShapeError("rectangle cols must be 1..%(most)s, not %(value)s", most=MAX_SIDE, value=cols)
         if rows * cols > MAX_CELLS:
-            raise ShapeError(f"a {rows}x{cols} rectangle has {rows * cols} cells, more than {MAX_CELLS}")
+            raise ShapeError("a %(rows)sx%(cols)s rectangle has %(cells)s cells, more than %(most)s",
+                             rows=rows, cols=cols, cells=rows * cols, most=MAX_CELLS)
         return _rectangle(rows, cols)
     if not spec.min_size <= size <= spec.max_size:
-        raise ShapeError(f"size {size} is out of range for {name!r}: expected {spec.min_size}..{spec.max_size}")
+        raise ShapeError("size %(size)s is out of range for the %(shape)s: expected %(low)s..%(high)s",
+                         size=size, shape=name, low=spec.min_size, high=spec.max_size)
     return _normalise(spec.builder(size))
 
 
@@ -350,17 +355,19 @@ def shape_board(
     """A board of a named shape; ShapeError if it cannot hold a path with this adjacency."""
     spec = _lookup(name)
     if adjacency not in ADJACENCIES:
-        raise ShapeError(f"unknown adjacency {adjacency!r}: expected king, rook or hex")
+        raise ShapeError("unknown adjacency %(name)s: expected king, rook or hex", name=repr(adjacency))
     if adjacency not in spec.adjacencies:
-        raise ShapeError(
-            f"the {name} shape is for {' and '.join(spec.adjacencies)} boards only, not {adjacency}"
-        )
+        raise ShapeError("the %(shape)s shape is for %(allowed)s boards only, not %(adjacency)s",
+                         shape=name, allowed=" and ".join(spec.adjacencies), adjacency=adjacency)
     board = Board.from_cells(shape_cells(name, size, rows, cols), adjacency)
     try:
         check_playable(board)
     except ShapeError as error:
-        shown = f"{rows or size}x{cols or size} rectangle" if name == "rectangle" else f"{name} of size {size}"
-        raise ShapeError(f"the {shown} cannot be played with {adjacency} moves: {error}") from None
+        if name == "rectangle":
+            raise ShapeError("the %(rows)sx%(cols)s rectangle cannot be played with %(adjacency)s moves: %(why)s",
+                             rows=rows or size, cols=cols or size, adjacency=adjacency, why=error.phrase) from None
+        raise ShapeError("the %(shape)s of size %(size)s cannot be played with %(adjacency)s moves: %(why)s",
+                         shape=name, size=size, adjacency=adjacency, why=error.phrase) from None
     return board
 
 
@@ -384,23 +391,24 @@ def parse_mask(text: str) -> list[Cell]:
     while first < len(lines) and not lines[first].strip():
         first += 1
     if len(lines) - first > MAX_SIDE:
-        raise ShapeError(f"the mask has {len(lines) - first} rows, more than {MAX_SIDE}")
+        raise ShapeError("the mask has %(rows)s rows, more than %(most)s", rows=len(lines) - first, most=MAX_SIDE)
     cells: list[Cell] = []
     for row, line in enumerate(lines[first:]):
         line_no = first + row + 1
         if len(line.rstrip(" ")) > MAX_SIDE:
-            raise ShapeError(f"line {line_no}, column {MAX_SIDE + 1}: the mask is wider than {MAX_SIDE} columns")
+            raise ShapeError("line %(line)s, column %(column)s: the mask is wider than %(most)s columns",
+                             line=line_no, column=MAX_SIDE + 1, most=MAX_SIDE)
         for col, char in enumerate(line):
             if char in MASK_HOLE:
                 continue
             if char not in MASK_CELL:
-                raise ShapeError(
-                    f"line {line_no}, column {col + 1}: unexpected {char!r} in a mask "
-                    "(use '#' or 'o' for a cell, '.', 'x', '-' or space for none)"
-                )
+                raise ShapeError("line %(line)s, column %(column)s: unexpected %(char)s in a mask "
+                                 "(use '#' or 'o' for a cell, '.', 'x', '-' or space for none)",
+                                 line=line_no, column=col + 1, char=repr(char))
             cells.append((row, col))
             if len(cells) > MAX_CELLS:
-                raise ShapeError(f"line {line_no}, column {col + 1}: the mask has more than {MAX_CELLS} cells")
+                raise ShapeError("line %(line)s, column %(column)s: the mask has more than %(most)s cells",
+                                 line=line_no, column=col + 1, most=MAX_CELLS)
     if not cells:
         raise ShapeError("the mask has no cells: mark cells with '#' or 'o'")
     return _normalise(cells)
@@ -409,14 +417,10 @@ def parse_mask(text: str) -> list[Cell]:
 # --- can a path cover the board? ------------------------------------------------------
 
 
-def _where(board: Board, indices: Iterable[int], limit: int = 4) -> str:
-    """A few cells named as players count them, for messages: "row 1, column 2; row 3, column 1".
-
-    Semicolons part the cells, as each name has a comma of its own.
-    """
-    shown = [board.cells[i] for i in sorted(indices)]
-    text = "; ".join(cell_name(cell) for cell in shown[:limit])
-    return text + ("; ..." if len(shown) > limit else "")
+def _where(board: Board, indices: Iterable[int]) -> list[Cell]:
+    """Cells for a message, in reading order (``words.english`` names the first few:
+    "row 1, column 2; row 3, column 1")."""
+    return [board.cells[i] for i in sorted(indices)]
 
 
 def _pieces(board: Board) -> list[list[int]]:
@@ -509,19 +513,19 @@ def check_playable(board: Board) -> None:
     neighbours = board.neighbours
     lonely = [i for i in range(n) if not neighbours[i]]
     if len(lonely) == 1:
-        raise ShapeError(f"the cell at {_where(board, lonely)} has no neighbour")
+        raise ShapeError("the cell at %(cell)s has no neighbour", cell=board.cells[lonely[0]])
     if lonely:
-        raise ShapeError(f"{len(lonely)} cells have no neighbour: {_where(board, lonely)}")
+        raise ShapeError("%(count)s cells have no neighbour: %(cells)s", count=len(lonely),
+                         cells=_where(board, lonely))
     pieces = _pieces(board)
     if len(pieces) > 1:
         sizes = ", ".join(str(len(p)) for p in sorted(pieces, key=len, reverse=True)[:6])
-        raise ShapeError(f"the shape falls apart into {len(pieces)} pieces (of {sizes} cells)")
+        raise ShapeError("the shape falls apart into %(count)s pieces (of %(sizes)s cells)", count=len(pieces),
+                         sizes=sizes)
     ends = [i for i in range(n) if len(neighbours[i]) == 1]
     if len(ends) > 2:
-        raise ShapeError(
-            f"the shape has {len(ends)} dead ends (cells with only one neighbour: "
-            f"{_where(board, ends)}); a path can start or stop in only two"
-        )
+        raise ShapeError("the shape has %(count)s dead ends (cells with only one neighbour: %(cells)s); "
+                         "a path can start or stop in only two", count=len(ends), cells=_where(board, ends))
     if board.adjacency == "rook":
         _check_colours(board, ends)
     _check_cuts(board)
@@ -533,21 +537,20 @@ def _check_colours(board: Board, ends: list[int]) -> None:
     dark = [i for i, (r, c) in enumerate(board.cells) if (r + c) % 2]
     light = board.size - len(dark)
     if abs(light - len(dark)) > 1:
-        raise ShapeError(
-            f"a rook path alternates light and dark squares, but the shape has {light} light "
-            f"and {len(dark)} dark ones (they may differ by at most one)"
-        )
+        raise ShapeError("a rook path alternates light and dark squares, but the shape has %(light)s light "
+                         "and %(dark)s dark ones (they may differ by at most one)", light=light, dark=len(dark))
     if light != len(dark):
         # one colour has a square more, so a path starts and stops on that colour
         major = 1 if len(dark) > light else 0
         wrong = [i for i in ends if sum(board.cells[i]) % 2 != major]
+        if wrong and major:
+            raise ShapeError("the dead end at %(cell)s must be an end of the path, but it is light and a rook path "
+                             "over %(light)s light and %(dark)s dark squares starts and stops on dark ones",
+                             cell=board.cells[wrong[0]], light=light, dark=len(dark))
         if wrong:
-            names = ("light", "dark")
-            raise ShapeError(
-                f"the dead end at {_where(board, wrong[:1])} must be an end of the path, but it is "
-                f"{names[1 - major]} and a rook path over {light} light and {len(dark)} dark squares "
-                f"starts and stops on {names[major]} ones"
-            )
+            raise ShapeError("the dead end at %(cell)s must be an end of the path, but it is dark and a rook path "
+                             "over %(light)s light and %(dark)s dark squares starts and stops on light ones",
+                             cell=board.cells[wrong[0]], light=light, dark=len(dark))
     elif len(ends) == 2 and sum(board.cells[ends[0]]) % 2 == sum(board.cells[ends[1]]) % 2:
         raise ShapeError(
             "the two dead ends are the same colour, but a rook path over as many light as dark "
@@ -567,17 +570,15 @@ def _check_cuts(board: Board) -> None:
     cuts = [i for i in range(board.size) if count[i] > 1]
     for i in cuts:
         if count[i] > 2:
-            raise ShapeError(
-                f"removing the cell at {_where(board, [i])} splits the shape into {count[i]} pieces; "
-                "a path passes through it only once, so it can reach at most two"
-            )
+            raise ShapeError("removing the cell at %(cell)s splits the shape into %(count)s pieces; "
+                             "a path passes through it only once, so it can reach at most two",
+                             cell=board.cells[i], count=count[i])
     leaves = [block for block in blocks if sum(count[i] > 1 for i in block) == 1]
     if len(leaves) > 2:
         necks = sorted(next(i for i in block if count[i] > 1) for block in leaves)
-        raise ShapeError(
-            f"{len(leaves)} parts of the shape hang on a single cell (at {_where(board, necks)}); "
-            "a path must end inside each of them, and it has only two ends"
-        )
+        raise ShapeError("%(count)s parts of the shape hang on a single cell (at %(cells)s); "
+                         "a path must end inside each of them, and it has only two ends",
+                         count=len(leaves), cells=_where(board, necks))
 
 
 def _check_narrow(board: Board, ends: list[int]) -> None:
@@ -596,9 +597,6 @@ def _check_narrow(board: Board, ends: list[int]) -> None:
             over.append(i)
             spare -= excess
     if spare < 0:
-        others = " and elsewhere" if len(over) > 1 else ""
-        raise ShapeError(
-            f"too many cells with at most two neighbours crowd round the cell at {_where(board, over[:1])}"
-            f"{others}: a path passes through a cell once, so it can serve only two of them "
-            "there, and it has only two ends for the rest"
-        )
+        raise ShapeError("too many cells with at most two neighbours crowd round the cell at %(cell)s: a path "
+                         "passes through a cell once, so it can serve only two of them there, and it has only "
+                         "two ends for the rest", cell=board.cells[over[0]])

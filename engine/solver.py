@@ -30,7 +30,7 @@ from .backtrack import backtrack
 from .board import Board, Cell, Grid, Puzzle, is_solution
 from .encoding import encode
 from .propagation import Propagator, TimeUp
-from .words import cell_name
+from .words import Phrase
 
 _SAT_SOLVER = "cadical195"
 # Open (number, cell) pairs beyond which a board is too open to encode: such boards go
@@ -60,7 +60,7 @@ class SolveResult:
     complete: bool = True
     nodes: int = 0  # search steps: the SAT solver's conflicts
     seconds: float = 0.0
-    reason: str | None = None
+    reason: Phrase | None = None  # why there is no solution, when the rules saw it (English, with its facts)
     limit: int = 1
 
     @property
@@ -95,18 +95,22 @@ def start_state(puzzle: Puzzle, forbid: Mapping[Cell, int] | None = None) -> lis
     return cand
 
 
-def gap_check(puzzle: Puzzle) -> str | None:
+def gap_check(puzzle: Puzzle) -> Phrase | None:
     """Consecutive givens must be no further apart than their difference allows."""
     board = puzzle.board
     ordered = sorted((v, board.index[c]) for c, v in puzzle.givens.items())
     for (a, pa), (b, pb) in pairwise(ordered):
         d = board.distances_from(pa)[pb]
-        if d < 0 or d > b - a:
-            apart = "are not connected" if d < 0 else f"are {d} steps apart"
-            return (
-                f"{a} at {cell_name(board.cells[pa])} and {b} at {cell_name(board.cells[pb])} "
-                f"{apart}, but only {b - a} steps lie between them"
-            )
+        facts = {"low": a, "low_cell": board.cells[pa], "high": b, "high_cell": board.cells[pb]}
+        if d < 0:
+            return Phrase("%(low)s at %(low_cell)s and %(high)s at %(high_cell)s are not connected: no path of "
+                          "cells leads from one to the other", **facts)
+        if d > b - a and b - a == 1:
+            return Phrase("%(low)s at %(low_cell)s and %(high)s at %(high_cell)s must touch, but they are "
+                          "%(distance)s steps apart", distance=d, **facts)
+        if d > b - a:
+            return Phrase("%(low)s at %(low_cell)s and %(high)s at %(high_cell)s are %(distance)s steps apart, "
+                          "but the path between them has only %(steps)s steps", distance=d, steps=b - a, **facts)
     return None
 
 
@@ -144,7 +148,7 @@ def _propagate_and_search(
     deadline: float | None,
     forbid: Mapping[Cell, int] | None,
     prefer: Mapping[Cell, int] | None,
-) -> str | None:
+) -> Phrase | None:
     """Fill ``result``; the reason when propagation alone finds there is no solution."""
     board, n = puzzle.board, puzzle.size
     cand = start_state(puzzle, forbid)

@@ -100,7 +100,9 @@ def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: in
     assert f"Easy · {small_puzzles[0].rating_text}" in " ".join(first.split())
     assert "Solutions" not in first.split("\n", 1)[1]
     assert f"Write the numbers 1 to {small_puzzles[0].puzzle.size} in the empty cells" in first
-    assert "Solutions 1" in solutions and "Solution 1" in solutions
+    # The page's heading: "Solutions 1–2", or "Solution 1" alone on its line at one to a page.
+    heading = "Solutions 1–" if per_page > 1 else "\nSolution 1\n"
+    assert heading in "\n" + solutions and "Solution 1 of" in solutions
     puzzle_pages = "".join(text(pdf, page) for page in range(1, pages + 1)).replace("\n", "").replace(" ", "")
     solution_pages = "".join(text(pdf, page) for page in range(pages + 1, 2 * pages + 1))
     for stored in small_puzzles:  # the id in small type on the solutions only; no link without an address

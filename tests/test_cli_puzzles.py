@@ -171,9 +171,9 @@ def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("sides", "message"),
     [
-        (["--rows", "50", "--cols", "50"], "rows 50 is out of range for 'rectangle': expected 4..21"),
-        (["--rows", "8", "--cols", "22"], "cols 22 is out of range for 'rectangle': expected 4..21"),
-        (["--rows", "3", "--cols", "8"], "rows 3 is out of range for 'rectangle': expected 4..21"),
+        (["--rows", "50", "--cols", "50"], "rows 50 is out of range for the rectangle: expected 4..21"),
+        (["--rows", "8", "--cols", "22"], "cols 22 is out of range for the rectangle: expected 4..21"),
+        (["--rows", "3", "--cols", "8"], "rows 3 is out of range for the rectangle: expected 4..21"),
     ],
 )
 def test_generate_rows_and_cols_obey_the_size_range(capsys, sides, message):

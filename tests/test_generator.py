@@ -72,8 +72,8 @@ def test_a_board_too_small_for_expert_says_so():
     with pytest.raises(GenerationError) as info:
         generate(Board.from_cells([(0, 0), (0, 1), (0, 2)]), "expert")
     message = str(info.value)
-    assert message.startswith("could not make an expert puzzle on this 3-cell board")
-    assert "try another seed, a larger size or an easier level" in message
+    assert message.startswith("could not make an expert puzzle on this 3-cell shape")  # a drawn one
+    assert "try another seed, a larger shape or an easier level" in message
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_rows_and_cols_obey_the_rectangle_size_range(rows, cols, size, label, va
     started = time.perf_counter()
     with pytest.raises(ShapeError) as info:
         generate_shape("rectangle", size, rows=rows, cols=cols)
-    expected = f"{label} {value} is out of range for 'rectangle': expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
+    expected = f"{label} {value} is out of range for the rectangle: expected {RECTANGLE.min_size}..{RECTANGLE.max_size}"
     assert str(info.value) == expected
     assert time.perf_counter() - started < 0.5  # refused before any work
 

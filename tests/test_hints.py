@@ -25,6 +25,7 @@ from engine import (
     parse_puzzle,
 )
 from engine.hints import hint
+from engine.words import Phrase
 from webapp.core.hint_words import hint_text
 
 from puzzle_files import DATA, PUZZLE_FILES, load
@@ -99,7 +100,8 @@ def test_a_hint_that_needs_a_chain_tells_the_chain(name):
             # "If 34 were in row 5, column 7, ... and 35 would have nowhere to go, so 34 is not in ..."
             said = hint_text(step)
             assert said.startswith("If ") and " so " in said and " is not in row " in said
-            assert said.count("would have to go in") == step.length - 1
+            assert said.count("would have to go in") == 1  # the first forced step
+            assert ("…" in said) == (step.length - 1 > 2)  # a long chain shows its first step and its last
             assert "Then " in said
             assert isinstance(step.reason, Deduced) and step.reason.chain is not None
             assert step.reason.chain.length == step.length and step.cells[1] == step.reason.chain.cell
@@ -137,32 +139,42 @@ SAID = [
     (OnlyCell(7, (1, 4), (6, 8)),
      "7 must go in row 2, column 5: it is the only free cell touching both 6 and 8."),
     (OnlyNeighbour(7, (1, 4), 8),
-     "7 must go in row 2, column 5: 8 needs the number before it next to it, and this is its only free neighbour."),
+     "7 must go in row 2, column 5: 8 needs 7 next to it, and this is the only free cell next to 8."),
     (OnlyNeighbour(9, (1, 4), 8),
-     "9 must go in row 2, column 5: 8 needs the number after it next to it, and this is its only free neighbour."),
+     "9 must go in row 2, column 5: 8 needs 9 next to it, and this is the only free cell next to 8."),
     (Deduced(1, (0, 6), "only cell"),
-     "1 must go in row 1, column 7: it is the only cell left for 1 within reach of the numbers around it."),
+     "1 must go in row 1, column 7: it is the only cell left where 1 can still link up with the numbers before "
+     "and after it."),
     (Deduced(1, (0, 6), "only number"), "1 must go in row 1, column 7: no other missing number can reach that cell."),
     (Deduced(1, (0, 6), "only cell", ranges=True),
-     "1 must go in row 1, column 7: once each missing number is kept next to the cells its neighbours can still "
-     "use, it is the only cell left for 1 within reach of the numbers around it."),
+     "1 must go in row 1, column 7. Each missing number must touch the numbers just before and after it; crossing "
+     "out the cells where that cannot happen leaves this as the only cell for 1."),
     (Deduced(1, (0, 6), "only number", ranges=True),
-     "1 must go in row 1, column 7: once each missing number is kept next to the cells its neighbours can still "
-     "use, no other missing number can reach that cell."),
-    (Deduced(1, (0, 6), "only cell", chain=Chain(34, (4, 6), (ChainStep(6, (1, 5)), ChainStep(7, (2, 5))), nowhere=35)),
-     "If 34 were in row 5, column 7, 6 would have to go in row 2, column 6, 7 would have to go in row 3, column 6 "
-     "and 35 would have nowhere to go, so 34 is not in row 5, column 7. Then 1 must go in row 1, column 7: it is "
-     "the only cell left for 1 within reach of the numbers around it."),
-    (Deduced(1, (0, 6), "only number", chain=Chain(34, (4, 6), (ChainStep(6, (1, 5)),), unfilled=(3, 3))),
-     "If 34 were in row 5, column 7, 6 would have to go in row 2, column 6 and no number could fill row 4, "
-     "column 4, so 34 is not in row 5, column 7. Then 1 must go in row 1, column 7: no other missing number can "
-     "reach that cell."),
+     "1 must go in row 1, column 7. Each missing number must touch the numbers just before and after it; crossing "
+     "out the cells where that cannot happen leaves 1 as the only number for this cell."),
+    (Deduced(1, (0, 6), "only cell", chain=Chain(34, (4, 6), (ChainStep(35, (4, 5)), ChainStep(36, (3, 5))),
+                                                   nowhere=37)),
+     "If 34 were in row 5, column 7, 35 would have to go in row 5, column 6, 36 in row 4, column 6 and 37 would "
+     "have nowhere to go, so 34 is not in row 5, column 7. Then 1 goes in row 1, column 7, the only cell left "
+     "for it."),
+    (Deduced(1, (0, 6), "only number", chain=Chain(34, (4, 6), (ChainStep(35, (1, 5)),), unfilled=(3, 3))),
+     "If 34 were in row 5, column 7, 35 would have to go in row 2, column 6 and no number could fill row 4, "
+     "column 4, so 34 is not in row 5, column 7. Then 1 goes in row 1, column 7, the only number left for that "
+     "cell."),
+    # A long chain: its first forced step and its last.
+    (Deduced(1, (0, 6), "only cell", chain=Chain(34, (4, 6), tuple(ChainStep(k, (k - 30, 2)) for k in range(35, 42)),
+                                                   nowhere=42)),
+     "If 34 were in row 5, column 7, 35 would have to go in row 6, column 3, …, 41 in row 12, column 3 and 42 "
+     "would have nowhere to go, so 34 is not in row 5, column 7. Then 1 goes in row 1, column 7, the only cell "
+     "left for it."),
     (FromSolution(2, (1, 1), "long chain"),
      "The next deduction takes a long chain of reasoning; 2 goes in row 2, column 2."),
     (FromSolution(2, (1, 1), "guessing"), "No deduction short of guessing is left; 2 goes in row 2, column 2."),
     (Solved(), "The board is complete and correct."),
     (NoSolution(), "This puzzle has no solution: no way to place every number."),
     (NoSolution("2 cannot be placed"), "This puzzle has no solution: 2 cannot be placed."),
+    (NoSolution(Phrase("%(number)s cannot be placed: no region has room for it", number=2)),
+     "This puzzle has no solution: 2 cannot be placed: no group of free cells has room for it."),
 ]
 
 
@@ -175,12 +187,16 @@ def test_every_sentence_goes_through_gettext() -> None:
     """Each sentence is looked up whole, and the translation's fields are filled in."""
     asked: list[str] = []
 
-    def shout(message: str) -> str:
-        asked.append(message)
-        return message.upper().replace("%(NUMBER)S", "%(number)s").replace("%(ROW)S", "%(row)s") \
-            .replace("%(COLUMN)S", "%(column)s")
+    class Shout:
+        def gettext(self, message: str) -> str:
+            asked.append(message)
+            return message.upper().replace("%(NUMBER)S", "%(number)s").replace("%(ROW)S", "%(row)s") \
+                .replace("%(COLUMN)S", "%(column)s")
 
-    said = hint_text(Hint(Deduced(1, (0, 6), "only number")), shout)
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return self.gettext(singular if n == 1 else plural)
+
+    said = hint_text(Hint(Deduced(1, (0, 6), "only number")), Shout())
     assert said == "1 MUST GO IN ROW 1, COLUMN 7: NO OTHER MISSING NUMBER CAN REACH THAT CELL."
     assert asked == ["%(number)s must go in row %(row)s, column %(column)s: no other missing number can reach "
                      "that cell."]

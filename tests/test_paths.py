@@ -130,7 +130,7 @@ def test_board_without_a_path_is_searched_to_the_end():
 
 def test_running_out_of_time():
     board = Board.rectangle(20, 20)
-    with pytest.raises(ShapeError, match=r"^no path covering every cell was found in 0 s$"):
+    with pytest.raises(ShapeError, match=r"^no path covering every cell was found in 0 seconds$"):
         random_hamiltonian_path(board, random.Random(0), max_seconds=0)
 
 

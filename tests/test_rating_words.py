@@ -1,9 +1,12 @@
-"""Tests for webapp.core.ratings: a rating in English words, and through a translation's
-gettext and ngettext (the standard library's, or Flask-Babel's that fills %(num)d itself)."""
+"""Tests for webapp.core.ratings: a rating in English words, through a catalogue's gettext
+and ngettext, and with its number in the catalogue's locale."""
 
 from __future__ import annotations
 
+from babel.support import Translations
+
 from engine import MAX_CHAIN, Rating
+from webapp.core.messages import Language
 from webapp.core.ratings import chain_words, needs_guessing, rating_number, technique_lines
 
 ONE = Rating(1, {1: 1}, True, empty=1, size=9)
@@ -24,13 +27,23 @@ def test_english_words() -> None:
 
 
 def test_words_go_through_the_translation_functions() -> None:
-    def gettext(message: str) -> str:
-        return "<" + message + ">"
+    class Marked:
+        def gettext(self, message: str) -> str:
+            return "<" + message + ">"
 
-    def babel_ngettext(singular: str, plural: str, num: int) -> str:  # Flask-Babel's fills %(num)d
-        return "<" + (singular if num == 1 else plural) % {"num": num} + ">"
+        def ngettext(self, singular: str, plural: str, num: int) -> str:
+            return "<" + (singular if num == 1 else plural) + ">"
 
-    assert rating_number(GUESS, gettext) == f"<over {MAX_CHAIN}>"
-    assert needs_guessing(gettext) == f"<chains of up to {MAX_CHAIN} steps cannot finish it, so it needs guessing>"
-    assert chain_words(THREE, gettext, babel_ngettext) == "<longest chain: 3 steps, W3 on Berthier's scale>"
-    assert technique_lines(THREE, gettext, babel_ngettext)[-1] == "<chains of length 3>: <2 candidates ruled out>"
+    marked = Marked()
+    assert rating_number(GUESS, marked) == f"<over {MAX_CHAIN}>"
+    assert needs_guessing(marked) == f"<chains of up to {MAX_CHAIN} steps cannot finish it, so it needs guessing>"
+    assert chain_words(THREE, marked) == "<longest chain: 3 steps, W3 on Berthier's scale>"
+    assert technique_lines(THREE, marked)[-1] == "<chains of length 3>: <2 candidates ruled out>"
+
+
+def test_the_rating_is_written_in_the_readers_locale() -> None:
+    rating = Rating(2, {1: 4, 2: 1}, True, empty=15, size=25)
+    english = rating_number(rating)
+    assert "." in english and "," not in english
+    spanish = Language(Translations(), "es")  # no catalogue needed: the locale writes the number
+    assert rating_number(rating, spanish) == english.replace(".", ",")

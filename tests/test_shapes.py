@@ -243,7 +243,7 @@ def test_unknown_shape_lists_the_known_ones():
 
 
 def test_size_out_of_range_says_the_range():
-    with pytest.raises(ShapeError, match=r"size 30 is out of range for 'square': expected 4\.\.21"):
+    with pytest.raises(ShapeError, match=r"size 30 is out of range for the square: expected 4\.\.21"):
         shape_cells("square", 30)
     with pytest.raises(ShapeError, match="out of range"):
         shape_board("heart", 1)

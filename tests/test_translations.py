@@ -176,6 +176,10 @@ def _spanish_pages(app: Flask) -> dict[str, str]:
              for path in ("/", f"/p/{CODE}", "/solve", "/booklet", "/mine", f"/p/{CODE}/print", "/no-such-page")}
     hint = client.post(f"/p/{CODE}", data={"action": "hint"}, headers={"HX-Request": "true"})
     pages["hint"] = hint.get_data(as_text=True)
+    # The engine's words: a bad id, a puzzle without a solution (its page, the solver's), a 405.
+    for path in ("/p/nonsense", "/p/1x4:1b2", f"/p/{CODE}/clock"):
+        pages[path] = client.get(path).get_data(as_text=True)
+    pages["no solution"] = client.post("/solve", data={"puzzle": "1 . . 2", "action": "solve"}).get_data(as_text=True)
     return pages
 
 
@@ -201,14 +205,59 @@ def test_the_language_follows_the_browser_the_switch_and_the_link(app: Flask) ->
     assert '<html lang="en"' in other.get("/?lang=en").get_data(as_text=True)
 
 
-def test_every_puzzle_text_error_of_the_engine_has_a_msgid() -> None:
-    """The engine keeps its errors' facts apart; their English templates are copied as msgids."""
-    from webapp.core.engine_words import PARSE_ERRORS
+def _engine_templates() -> dict[str, list[str]]:
+    """Every English template the engine words a reason, refusal or give-up with, by the
+    call that makes it (``Phrase``, ``FactsError`` and its kinds, ``Contradiction``,
+    ``PuzzleFormatError.of``), read from the engine's source."""
+    import ast
 
+    makers = {"Phrase", "ShapeError", "GenerationError", "Contradiction", "FactsError"}
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "engine").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else None
+            if isinstance(func, ast.Attribute) and func.attr == "of" and isinstance(func.value, ast.Name) \
+                    and func.value.id == "PuzzleFormatError":
+                name = "PuzzleFormatError.of"
+            if name not in makers and name != "PuzzleFormatError.of":
+                continue
+            first = node.args[0] if node.args else None
+            where = f"{path.name}:{node.lineno}"
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.setdefault(first.value, []).append(where)
+            elif isinstance(first, ast.Name) and first.id == "template" or \
+                    isinstance(first, ast.Attribute) and first.attr == "template":
+                continue  # a template handed on (a phrase rebuilt, an error's own)
+            else:
+                found.setdefault("", []).append(where)  # a template made at run time
+    return found
+
+
+def test_every_template_the_engine_can_raise_has_a_msgid() -> None:
+    """The engine keeps its reasons' and errors' facts apart; each English template is matched
+    with the msgid the site says it with (core/engine_words.py), or listed as never shown."""
+    from webapp.core.engine_words import NOT_ON_THE_SITE, SAID
+
+    templates = _engine_templates()
+    assert "" not in templates, f"templates made at run time, which no catalogue can hold: {templates.get('')}"
+    assert len(templates) >= 60
+    missing = {t: where for t, where in templates.items() if t not in SAID and t not in NOT_ON_THE_SITE}
+    assert not missing, f"engine templates without a msgid in core/engine_words.py: {missing}"
+    assert not set(SAID) - set(templates) - set(_parse_error_templates()), "msgids for templates the engine lost"
+    # The site's words keep every field the reader needs: the cells and numbers of the fact.
+    for template, msgid in SAID.items():
+        fields = set(re.findall(r"%\((\w+)\)s", template)) - {"article", "allowed"}
+        said = set(re.findall(r"%\((\w+)\)s", msgid))
+        assert said <= set(re.findall(r"%\((\w+)\)s", template)), (template, msgid)
+        assert {f for f in fields if "cell" in f or f in ("number", "low", "high")} <= said, (template, msgid)
+
+
+def _parse_error_templates() -> list[str]:
     source = (ROOT / "engine" / "notation.py").read_text(encoding="utf-8")
-    templates = re.findall(r'PuzzleFormatError\.of\(\s*"([^"]*)"', source)
-    assert len(templates) >= 10
-    assert sorted(set(templates) - set(PARSE_ERRORS)) == []
+    return re.findall(r'PuzzleFormatError\.of\(\s*"([^"]*)"', source)
 
 
 def test_a_puzzle_text_error_is_said_in_spanish(app: Flask) -> None:

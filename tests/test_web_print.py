@@ -94,7 +94,8 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     response = client.post("/booklet", data=BOOKLET)
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
-    assert response.headers["Content-Disposition"].startswith('attachment; filename="hidato-3-easy-diamond')
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="hidato-3-easy-hidato-puzzles-diamond')
     pdf = tmp_path / "b.pdf"
     pdf.write_bytes(response.data)
     assert page_count(pdf) == 4
@@ -211,7 +212,7 @@ def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
                                              "seed": "0", "count": "1"})
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert f"Expert Hidato puzzles (W5 or more) need a diamond of size {smallest} or more" in html
+    assert f"need the diamond shape at size {smallest} or more in Hidato" in html
     assert '<option value="expert" selected>' in html  # the form as it was sent
 
 

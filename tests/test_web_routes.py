@@ -193,7 +193,8 @@ def test_puzzle_page_draws_the_board(client: FlaskClient) -> None:
 def test_unknown_or_malformed_id_is_a_404_that_says_so(client: FlaskClient, code: str) -> None:
     response = client.get(f"/p/{code}")
     assert response.status_code == 404
-    assert "There is no puzzle with the id" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert "This link does not name a puzzle: in “" in html and "bad puzzle id" not in html
     assert client.get(f"/p/{code}.txt").status_code == 404
 
 

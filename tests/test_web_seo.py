@@ -67,9 +67,9 @@ def test_every_page_has_a_description_of_its_own(client: FlaskClient) -> None:
     for name, text in descriptions.items():
         assert 40 <= len(text) <= 200, (name, text)  # what search results show: a sentence or two
     assert len(set(descriptions.values())) == len(descriptions), descriptions
-    assert descriptions["puzzle"] == (f"A Hidato puzzle on a 5×5 board of {PUZZLE.size} cells: fill 1 to "
+    assert descriptions["puzzle"] == (f"A Hidato puzzle on a board of {PUZZLE.size} cells: fill 1 to "
                                       f"{PUZZLE.size} so each number touches the next across a side or a corner.")
-    assert descriptions["generated"].startswith("An easy Hidato puzzle on a diamond of ")
+    assert descriptions["generated"].startswith("An easy Hidato puzzle on a diamond-shaped board of ")
     assert "not-a-puzzle" in descriptions["no such puzzle"] and "404" in descriptions["no such puzzle"]
 
 
@@ -77,13 +77,20 @@ def test_every_page_has_a_description_of_its_own(client: FlaskClient) -> None:
     ("shape", "size", "difficulty", "adjacency", "daily", "expected"),
     [
         ("rectangle", 10, "hard", "king", None,
-         "A hard Hidato puzzle on a 10×10 rectangle: fill 1 to 100 so each number touches the next "
+         "A hard Hidato puzzle on a square grid of 10×10 cells: fill 1 to 100 so each number touches the next "
          "across a side or a corner."),
         ("heart", 12, "expert", "hex", None,
-         "An expert Hex puzzle on a heart of {n} cells: fill 1 to {n} so each number touches the next "
-         "across one of the six sides."),
+         "An expert Hex puzzle on a heart-shaped board of {n} cells: fill 1 to {n} so each number touches the "
+         "next across one of the six sides."),
+        # The article agrees with the words that follow it ("an arrow", "an expert"), never with a name glued in.
+        ("arrow", 10, "easy", "king", None,
+         "An easy Hidato puzzle on an arrow-shaped board of {n} cells: fill 1 to {n} so each number touches the "
+         "next across a side or a corner."),
+        ("rectangle", 8, "expert", "king", None,
+         "An expert Hidato puzzle on a square grid of 8×8 cells: fill 1 to 64 so each number touches the next "
+         "across a side or a corner."),
         ("diamond", 5, "medium", "rook", date(2025, 5, 4),
-         "The puzzle of the day for 4 May 2025: a medium Numbrix puzzle on a diamond of {n} cells: "
+         "The puzzle of the day for 4 May 2025: a medium Numbrix puzzle on a diamond-shaped board of {n} cells: "
          "fill 1 to {n} so each number touches the next across a side, not a corner."),
     ],
 )

@@ -44,7 +44,7 @@ def test_the_server_refuses_an_unreachable_level_with_the_reason(page: Page) -> 
                   "s.querySelectorAll('option').forEach(function (o) { o.disabled = false; })")
     page.get_by_label("Difficulty").select_option("hard")
     page.get_by_role("button", name="New puzzle").click()
-    expect(page.locator("main")).to_contain_text(f"need a ring of size {ring['hard']} or more")
+    expect(page.locator("main")).to_contain_text(f"need the ring shape at size {ring['hard']} or more")
 
 
 SHAPE_VARIANTS = {name: {v.key for v in variants_taking(spec)} for name, spec in SHAPES.items()}

@@ -16,6 +16,7 @@ from typing import Any
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec
 from engine.levels import LEVELS, range_text, smallest_size
 
+from .engine_words import LEVEL_NEEDS_SIZE, LEVEL_TOO_HARD_FOR_SHAPE
 from .messages import ENGLISH, N_, Name, Refusal, Sentence, Words
 
 
@@ -181,14 +182,13 @@ def unreachable_refusal(shape: str, size: int, adjacency: str, level: str) -> Re
     known, smallest = smallest_size(shape, adjacency, level)
     if not known or (smallest is not None and size >= smallest):
         return None
+    # The engine's facts in the words engine_words says them with (the variant by its name).
     names = {"level": Name(level), "range": range_text(LEVELS[level]), "shape": Name(shape),
-             "variant": Name(variant_of(adjacency).label)}
+             "adjacency": Name(variant_of(adjacency).label)}
     if smallest is None:
-        return Sentence(N_("no %(shape)s makes %(level)s %(variant)s puzzles (%(range)s): its paths are too "
-                           "constrained"), **names)
-    return Sentence(N_("%(level)s %(variant)s puzzles (%(range)s) need a %(shape)s of size %(smallest)s or more: "
-                       "on a smaller board the path has too few ways to go to need chains that long"),
-                    smallest=smallest, **names)
+        return Sentence(LEVEL_TOO_HARD_FOR_SHAPE, **names)
+    return Sentence(LEVEL_NEEDS_SIZE, smallest=smallest, **names)
+
 
 
 def daily_options(day: date) -> list[tuple[Options, int]]:

@@ -5,8 +5,9 @@ Berthier's whip scale: W0 is singles only, W4 a chain of four steps.  The levels
 ranges of it (``engine.LEVELS``); a puzzle that chains of up to ``engine.MAX_CHAIN``
 steps cannot finish needs guessing, which is harder than expert.
 
-Like ``hint_words``, each function takes ``gettext`` and ``ngettext`` (English when not
-given): the site passes Flask-Babel's, and the command line stays English.
+Each function takes ``words``, a catalogue (``core.messages``; English when not given):
+the site passes the reader's, with its locale ("4,2" in Spanish), and the command line
+stays English.
 """
 
 from __future__ import annotations
@@ -14,43 +15,42 @@ from __future__ import annotations
 from engine import LEVELS, MAX_CHAIN, Rating
 from engine.levels import range_text
 
-from .hint_words import Gettext, Ngettext, english, english_plural
+from .messages import ENGLISH, Words, decimal
 
 
-def needs_guessing(gettext: Gettext = english) -> str:
+def needs_guessing(words: Words = ENGLISH) -> str:
     """"chains of up to 12 steps cannot finish it, so it needs guessing"."""
-    return gettext("chains of up to %(cap)s steps cannot finish it, so it needs guessing") % {"cap": MAX_CHAIN}
+    return words.gettext("chains of up to %(cap)s steps cannot finish it, so it needs guessing") % {"cap": MAX_CHAIN}
 
 
-
-
-def rating_number(rating: Rating, gettext: Gettext = english) -> str:
-    """The rating as shown: "4.2", or "over 12" for a puzzle that needs a guess."""
+def rating_number(rating: Rating, words: Words = ENGLISH) -> str:
+    """The rating as shown: "4.2" ("4,2"), or "over 12" for a puzzle that needs a guess."""
     if rating.solved:
-        return f"{rating.score:.1f}"
-    return gettext("over %(cap)s") % {"cap": MAX_CHAIN}
+        return decimal(rating.score, words, "0.0")
+    return words.gettext("over %(cap)s") % {"cap": MAX_CHAIN}
 
 
-def chain_words(rating: Rating, gettext: Gettext = english, ngettext: Ngettext = english_plural) -> str:
+def chain_words(rating: Rating, words: Words = ENGLISH) -> str:
     """What the rating's whole part means: "longest chain: 4 steps, W4 on Berthier's scale"."""
     if not rating.solved:
-        return gettext("%(needs_guessing)s: harder than expert") % {"needs_guessing": needs_guessing(gettext)}
+        return words.gettext("%(needs_guessing)s: harder than expert") % {"needs_guessing": needs_guessing(words)}
     if rating.length == 0:
-        return gettext("singles only, W0 on Berthier's scale")
-    return _filled(ngettext("longest chain: %(num)d step, W%(num)d on Berthier's scale",
-                            "longest chain: %(num)d steps, W%(num)d on Berthier's scale", rating.length), rating.length)
+        return words.gettext("singles only, W0 on Berthier's scale")
+    return _filled(words.ngettext("longest chain: %(num)d step, W%(num)d on Berthier's scale",
+                                  "longest chain: %(num)d steps, W%(num)d on Berthier's scale", rating.length),
+                   rating.length)
 
 
-def technique_name(length: int, gettext: Gettext = english) -> str:
+def technique_name(length: int, words: Words = ENGLISH) -> str:
     """The reasoning of a chain length in words: "singles", "chains of length 3"."""
     if length == 0:
-        return gettext("singles")
+        return words.gettext("singles")
     if length == 1:
-        return gettext("one-step eliminations (length 1)")
-    return gettext("chains of length %(length)s") % {"length": length}
+        return words.gettext("one-step eliminations (length 1)")
+    return words.gettext("chains of length %(length)s") % {"length": length}
 
 
-def technique_lines(rating: Rating, gettext: Gettext = english, ngettext: Ngettext = english_plural) -> list[str]:
+def technique_lines(rating: Rating, words: Words = ENGLISH) -> list[str]:
     """One line per kind of reasoning used, shortest first, with how much it did:
     "singles: 64 numbers placed", "chains of length 3: 12 candidates ruled out".
 
@@ -60,11 +60,12 @@ def technique_lines(rating: Rating, gettext: Gettext = english, ngettext: Ngette
     for length, count in rating.techniques():
         if length == 0:
             if rating.solved:
-                done = _filled(ngettext("%(num)d number placed", "%(num)d numbers placed", count), count)
-                lines.append(f"{technique_name(0, gettext)}: {done}")
+                done = _filled(words.ngettext("%(num)d number placed", "%(num)d numbers placed", count), count)
+                lines.append(f"{technique_name(0, words)}: {done}")
         else:
-            done = _filled(ngettext("%(num)d candidate ruled out", "%(num)d candidates ruled out", count), count)
-            lines.append(f"{technique_name(length, gettext)}: {done}")
+            done = _filled(words.ngettext("%(num)d candidate ruled out", "%(num)d candidates ruled out", count),
+                           count)
+            lines.append(f"{technique_name(length, words)}: {done}")
     return lines
 
 
@@ -75,7 +76,6 @@ def levels_text() -> str:
 
 
 def _filled(message: str, count: int) -> str:
-    # Flask-Babel's ngettext fills %(num)d itself and the standard one does not; filling it
-    # again is harmless, since the messages have no other field.  (ngettext is called where
-    # the messages are written, so that pybabel extracts them.)
+    # A catalogue's ngettext returns the message unfilled.  (ngettext is called where the
+    # messages are written, so that pybabel extracts them.)
     return message % {"num": count}

@@ -39,11 +39,18 @@ class StoredPuzzle:
         return self.puzzle.board.adjacency
 
     @property
-    def rating_text(self) -> str | None:
-        """The rating on the chain scale as shown, "4.2"; None for a puzzle stored without one
-        (made before ratings, when the grade held only a level and its techniques)."""
+    def rating(self) -> float | None:
+        """The rating on the chain scale, 4.2; None for a puzzle stored without one (made
+        before ratings, when the grade held only a level and its techniques)."""
         rating = (self.grade or {}).get("rating")
-        return f"{float(rating):.1f}" if isinstance(rating, (int, float)) else None
+        return float(rating) if isinstance(rating, (int, float)) and not isinstance(rating, bool) else None
+
+    @property
+    def rating_text(self) -> str | None:
+        """The rating as English writes it, "4.2" (pages and sheets write it in the reader's
+        locale: ``messages.decimal``)."""
+        rating = self.rating
+        return None if rating is None else f"{rating:.1f}"
 
 
 def stored_from(made: Generated, daily: date | None = None) -> StoredPuzzle:

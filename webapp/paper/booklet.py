@@ -25,7 +25,7 @@ from typing import Any
 
 from engine import SHAPES, unreachable
 
-from ..core.messages import ENGLISH, N_, Name, Refusal, Words
+from ..core.messages import ENGLISH, N_, Name, Refusal, Words, decimal
 from ..core.options import (
     Options,
     check_adjacency,
@@ -132,9 +132,9 @@ def rule_of(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
 
 
 def _general_rule(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
-    """The rules for a page of boards of different sizes."""
-    return words.gettext("Write the numbers from 1 up to the number of cells of each board in its empty cells "
-                         "so that each number touches the next %(touching)s.") % {
+    """The rules for a page of boards of different sizes (each caption says its number of cells)."""
+    return words.gettext("Fill the empty cells of each board with the numbers from 1 to its number of cells, "
+                         "written under it, so that each number touches the next %(touching)s.") % {
         "touching": _touching(stored.adjacency, words)}
 
 
@@ -154,8 +154,8 @@ def describe(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
         parts.append(f"{words.gettext(stored.shape).capitalize()}{f' {stored.size}' if stored.size else ''}")
     if stored.difficulty:
         parts.append(words.gettext(stored.difficulty).capitalize())
-    if stored.rating_text:
-        parts.append(stored.rating_text)
+    if stored.rating is not None:
+        parts.append(decimal(stored.rating, words, "0.0"))
     size = stored.puzzle.size
     parts.append(words.ngettext("%(count)s cell", "%(count)s cells", size) % {"count": size})
     return " · ".join(parts)
@@ -176,8 +176,8 @@ def check_options(options: BookletOptions) -> None:
     variant = variant_of(options.adjacency)
     if options.shape == MIXED:
         if not mixed_shapes(options.adjacency, options.difficulty):
-            raise Refusal(N_("No shape makes %(level)s %(variant)s puzzles"), level=Name(options.difficulty),
-                          variant=Name(variant.label))
+            raise Refusal(N_("No shape makes %(variant)s puzzles at the %(level)s level"),
+                          level=Name(options.difficulty), variant=Name(variant.label))
         return
     spec = SHAPES[options.shape]
     size = check_size(spec, options.size)
@@ -435,12 +435,13 @@ def render_pdf(puzzles: list[StoredPuzzle], per_page: int, title: str = "Hidato 
 
 
 def title_of(options: BookletOptions, words: Words = ENGLISH) -> str:
-    """``12 medium Diamond Hidato puzzles`` for the PDF's title and file name."""
+    """``12 medium Hidato puzzles, diamond shape`` for the PDF's title and file name (the
+    shape after the puzzles: "Hexagon Hex puzzles" said one word twice)."""
     names = {"count": options.count, "level": words.gettext(options.difficulty),
              "variant": words.gettext(variant_of(options.adjacency).label)}
     if options.shape == MIXED:
-        return words.ngettext("%(count)s %(level)s mixed %(variant)s puzzle",
-                              "%(count)s %(level)s mixed %(variant)s puzzles", options.count) % names
-    return words.ngettext("%(count)s %(level)s %(shape)s %(variant)s puzzle",
-                          "%(count)s %(level)s %(shape)s %(variant)s puzzles", options.count) % {
-        **names, "shape": words.gettext(options.shape).capitalize()}
+        return words.ngettext("%(count)s %(level)s %(variant)s puzzle, mixed shapes",
+                              "%(count)s %(level)s %(variant)s puzzles, mixed shapes", options.count) % names
+    return words.ngettext("%(count)s %(level)s %(variant)s puzzle, %(shape)s shape",
+                          "%(count)s %(level)s %(variant)s puzzles, %(shape)s shape", options.count) % {
+        **names, "shape": words.gettext(options.shape)}

@@ -2,7 +2,9 @@
 
 An id new to the site is solved (by the ``solve`` the caller hands in: the web app's
 runs in a child process within a budget) and stored; an id found unplayable is
-remembered with the reason, so the same id never costs a second solve.
+remembered with the reason, so the same id never costs a second solve.  The reason is
+kept as its facts (``messages.kept``: the solver's reason too), so each reader is told it
+in their own language; a malformed id's error keeps the engine's facts the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from datetime import date
 
 from engine import Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
 
-from ..core.messages import N_, too_hard
+from ..core.messages import N_, Refusal, from_kept, kept, too_hard_refusal
 from ..core.options import Options, daily_options
 from ..core.stored import StoredPuzzle, generate
 from .store import Store
@@ -28,14 +30,19 @@ MakeDaily = Callable[[Options, int, date, float | None], StoredPuzzle]
 
 
 class PuzzleNotFound(LookupError):
-    """An id that is malformed."""
+    """An id that is malformed; ``error`` says how (the engine's facts)."""
+
+    def __init__(self, error: PuzzleFormatError):
+        super().__init__(str(error))
+        self.error = error
 
 
-class NotPlayable(ValueError):
-    """A well-formed puzzle the site cannot play: no single solution, or too large."""
+class NotPlayable(Refusal):
+    """A well-formed puzzle the site cannot play: no single solution, or too large; why,
+    as a refusal (``said`` in any language), and the puzzle when it was read."""
 
-    def __init__(self, message: str, puzzle: Puzzle | None = None):
-        super().__init__(message)
+    def __init__(self, why: Refusal, puzzle: Puzzle | None = None):
+        super().__init__(why.msgid, **why.params)
         self.puzzle = puzzle
 
 
@@ -44,14 +51,15 @@ def parse_id(code: str) -> Puzzle:
     try:
         return puzzle_from_id(code)
     except PuzzleFormatError as err:
-        raise PuzzleNotFound(str(err)) from None
+        raise PuzzleNotFound(err) from None
 
 
-def too_large(puzzle: Puzzle) -> str | None:
+def too_large(puzzle: Puzzle) -> Refusal | None:
     """Why a board is too large for the site, or None."""
     if puzzle.size <= MAX_BOARD_CELLS:
         return None
-    return f"This board has {puzzle.size:,} cells; this site plays boards of up to {MAX_BOARD_CELLS:,} cells."
+    return Refusal(N_("This board has %(size)s cells; this site plays boards of up to %(most)s cells."),
+                   size=puzzle.size, most=MAX_BOARD_CELLS)
 
 
 def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
@@ -70,28 +78,30 @@ def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
         stored = store.find_puzzle(canonical)
         if stored is not None:
             return stored
-    problem = too_large(puzzle) or store.find_unplayable(canonical)
+    remembered = store.find_unplayable(canonical)
+    problem = too_large(puzzle) or (from_kept(remembered) if remembered is not None else None)
     if problem is not None:
         raise NotPlayable(problem, puzzle=puzzle)
     result = solve(puzzle)
     problem = unplayable_reason(result)
     if problem is not None:
-        store.save_unplayable(canonical, problem)
+        store.save_unplayable(canonical, kept(problem))
         raise NotPlayable(problem, puzzle=puzzle)
     assert result.solution is not None
     return store.save_puzzle(StoredPuzzle(canonical, puzzle, result.solution))
 
 
-def unplayable_reason(result: SolveResult) -> str | None:
+def unplayable_reason(result: SolveResult) -> Refusal | None:
     """Why a puzzle solved within its budget cannot be played, or None if it can."""
     if result.count == 0 and result.complete:
         if not result.reason:
-            return N_("This puzzle has no solution.")
-        return f"This puzzle has no solution: {result.reason}."
+            return Refusal(N_("This puzzle has no solution."))
+        return Refusal(N_("This puzzle has no solution: %(why)s."), why=result.reason)
     if result.count >= 2:
-        return N_("This puzzle has more than one solution, so entries cannot be checked against the answer.")
+        return Refusal(N_("This puzzle has more than one solution, so entries cannot be checked against the "
+                          "answer."))
     if not result.complete or result.solution is None:
-        return too_hard(result.seconds)
+        return too_hard_refusal(result.seconds)
     return None
 
 

@@ -56,7 +56,7 @@ class UnplayableRow(Base):
     __tablename__ = "unplayable"
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the compact id
-    message: Mapped[str] = mapped_column(Text)  # what the player is told
+    message: Mapped[str] = mapped_column(Text)  # why, as facts (core.messages.kept); older rows: English text
     created: Mapped[datetime] = mapped_column(DateTime)
 
 

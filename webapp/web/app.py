@@ -14,7 +14,7 @@ import json
 import os
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, request
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
 
@@ -27,6 +27,7 @@ from ..store.shared import Shared
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
 from . import assets, i18n, keys, limits, security, settings
+from .errors import error_page
 from .health import Health
 from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
@@ -81,7 +82,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (pages_bp, play_bp, printing_bp, editor_bp):
         app.register_blueprint(blueprint)
     register_jobs(app.extensions["hidato"].jobs)
-    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(HTTPException, error_page)
     app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
     app.add_template_global(variant_of)
@@ -95,12 +96,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.extensions["hidato"].refiller.request()
     app.wsgi_app = Health(app.wsgi_app, store)  # type: ignore[method-assign]  # outermost: any Host
     return app
-
-
-def _http_error(error: HTTPException) -> tuple[str, int]:
-    """Every 4xx/5xx as a page of ours that says what went wrong."""
-    code = error.code or 500
-    return render_template("error.html", code=code, title=error.name, message=error.description), code
 
 
 def shows_progress() -> bool:

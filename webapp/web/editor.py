@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from flask_babel import format_decimal, get_translations, ngettext
+from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
 import engine
@@ -41,7 +41,7 @@ from engine import (
     puzzle_to_id,
 )
 
-from ..core.engine_words import parse_error_text
+from ..core.engine_words import parse_error_text, phrase_text
 from ..core.messages import said, too_hard
 from ..core.messages import seconds as seconds_words
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
@@ -53,6 +53,7 @@ from ..store.shared import Ticket
 from ..work import tasks
 from ..work.budget import Busy, OutOfTime
 from . import heavy
+from .i18n import words
 from .jobs import Done, Progress
 from .limits import charge
 from .names import cell_words, level_name
@@ -183,7 +184,7 @@ def read_draft(form: Any) -> Draft:
         adjacency = check_adjacency(form.get("adjacency"))
         difficulty = check_difficulty(form.get("difficulty"))
     except ValueError as err:
-        abort(400, f"{said(err, get_translations())}.")
+        abort(400, f"{said(err, words())}.")
     text = form.get("puzzle") or ""
     grid = _posted_grid(form)
     if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
@@ -227,7 +228,7 @@ def _cell_at(text: str, line: int, column: int) -> Cell | None:
 def format_error(err: PuzzleFormatError) -> str:
     """A malformed text's error in the reader's language ("línea 3, columna 7: …"), from the
     engine's facts (``core/engine_words.py``)."""
-    message = parse_error_text(err, get_translations())
+    message = parse_error_text(err, words())
     if err.line is None:
         return message
     if err.column is None:
@@ -329,7 +330,7 @@ def _took(seconds: float) -> str:
 
 
 def _seconds(value: float) -> str:
-    return seconds_words(value, get_translations())
+    return seconds_words(value, words())
 
 
 def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()) -> tuple[str, Drawing]:
@@ -337,13 +338,14 @@ def _board(caption: str, puzzle: Puzzle, values: Any = None, highlight: Any = ()
 
 
 def _too_hard(seconds: float) -> Outcome:
-    return Outcome("gave-up", too_hard(seconds, get_translations()))
+    return Outcome("gave-up", too_hard(seconds, words()))
 
 
 def _no_solution(result: engine.SolveResult) -> Outcome:
     if not result.complete:
         return _too_hard(_solve_seconds())
-    why = result.reason or _("the solver searched every possibility")  # the engine's reason: English
+    # The engine's reason, said from its facts in the reader's language.
+    why = phrase_text(result.reason, words()) if result.reason else _("the solver searched every possibility")
     return Outcome("none", _("No solution: %(why)s.", why=why))
 
 
@@ -402,12 +404,12 @@ def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
     level = level_name(graded.level).capitalize()
     if graded.solved_by_logic:
         message = _("Difficulty: %(level)s, rating %(rating)s (%(chains)s). The reasoning below finishes it "
-                    "without guessing.", level=level, rating=rating_number(rating, _),
-                    chains=chain_words(rating, _, ngettext))
+                    "without guessing.", level=level, rating=rating_number(rating, words()),
+                    chains=chain_words(rating, words()))
     else:
         message = _("Difficulty: harder than %(level)s (rating %(rating)s): %(why)s.", level=level,
-                    rating=rating_number(rating, _), why=needs_guessing(_))
-    details = technique_lines(rating, _, ngettext)
+                    rating=rating_number(rating, words()), why=needs_guessing(words()))
+    details = technique_lines(rating, words())
     return Outcome("grade", message, details=details or [_("the givens alone settle every cell")])
 
 
@@ -415,7 +417,7 @@ def _play(draft: Draft, puzzle: Puzzle) -> Any:
     try:
         stored = find_puzzle(puzzle_to_id(puzzle))
     except (NotPlayable, PuzzleNotFound) as err:
-        why = said(err, get_translations())
+        why = said(err, words())
         return _render(draft, Outcome("refused", _("This puzzle can't be played: %(why)s", why=why)), 400)
     return redirect(url_for("play.page", code=stored.code), 303)
 
@@ -465,8 +467,9 @@ def _generated(ticket: str) -> Any:
     draft = Draft(text, grid_of_text(text), str(job.request.get("adjacency", "king")),
                   str(job.request.get("difficulty", "medium")))
     if job.status == "refused":  # ShapeError, GenerationError, out of time: the shape can't hold one
+        why = str(job.result)  # said in the job's language, as a sentence: here it follows a colon
         return _render(draft, Outcome("refused", _("No puzzle could be made on this shape: %(why)s",
-                                                   why=job.result)), 400)
+                                                   why=why[:1].lower() + why[1:])), 400)
     return _render(draft, Outcome("refused", _("The generator failed, because of an error on our side "
                                                "(%(why)s). Please try again.", why=job.result)), 503)
 
@@ -477,5 +480,5 @@ def generating(ticket: str) -> Any:
     answer = _generated(ticket)
     if answer is not None:
         return answer
-    return render_template("job_waiting.html", title=_("Making your puzzle"), what=_("A puzzle on your shape"),
+    return render_template("job_waiting.html", title=_("Making your puzzle"), kind="shape",
                            job=services().jobs.status(ticket, "shape"))

@@ -19,9 +19,9 @@ from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
 from flask import Flask, current_app, has_request_context, request, session
-from flask_babel import Babel, format_date, get_locale, get_translations
+from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
 
-from ..core.messages import N_
+from ..core.messages import N_, Language
 from . import names
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
@@ -50,6 +50,12 @@ def language() -> str:
     """The current language's code ("en", "es")."""
     found = get_locale()
     return found.language if found is not None else DEFAULT
+
+
+def words() -> Language:
+    """This request's catalogue with its locale: what core and paper functions take to say
+    a message in the reader's language, numbers included ("2,5" in Spanish)."""
+    return Language(get_translations(), language())
 
 
 def switch_url(code: str) -> str:
@@ -81,6 +87,11 @@ def short_datetime(moment: datetime) -> str:
     puzzle of the day), its date as the other pages write dates: "4 May 2025, 13:05"."""
     local = moment.replace(tzinfo=UTC).astimezone(ZoneInfo(current_app.config["TIMEZONE"]))
     return f"{long_date(local.date())}, {local:%H:%M}"
+
+
+def one_decimal(value: float) -> str:
+    """A rating as the reader's locale writes it: "2.1", "2,1"."""
+    return str(format_decimal(value, "0.0"))
 
 
 def js_messages() -> dict[str, str]:
@@ -137,6 +148,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url,
                                  js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
                                  short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)
+    app.add_template_filter(one_decimal)
     app.after_request(_vary_on_language)
 
 

@@ -40,12 +40,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import has_request_context
-from flask_babel import force_locale, get_translations
+from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from ..core.messages import N_, busy, generator_gave_up, said
 from ..store.shared import Shared, Ticket
 from ..work.budget import Busy, OutOfTime
+from .i18n import words
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +220,7 @@ class Jobs:
             try:
                 done = work(job, progress)
             except OutOfTime as err:
-                return "refused", generator_gave_up(err.seconds, get_translations()), None
+                return "refused", generator_gave_up(err.seconds, words()), None
             except (ValueError, Busy) as err:
                 return "refused", _refusal(err), None
             except Exception as err:  # a bug: the person is told it failed, the log has why
@@ -267,5 +268,5 @@ class Jobs:
 def _refusal(err: ValueError | Busy) -> str:
     """A refusal's message in the job's language (the engine's own are English)."""
     if isinstance(err, Busy):
-        return busy(err.retry_after, get_translations())
-    return said(err, get_translations())
+        return busy(err.retry_after, words())
+    return said(err, words())

@@ -22,7 +22,7 @@ from typing import IO, Any
 from urllib.parse import parse_qsl
 
 from flask import Flask, Request, current_app, render_template, request
-from flask_babel import format_decimal, get_translations, lazy_gettext, ngettext
+from flask_babel import format_decimal, lazy_gettext, ngettext
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 from werkzeug.formparser import FormDataParser
@@ -31,6 +31,7 @@ from ..core.messages import busy
 from ..core.messages import seconds as seconds_words
 from ..store.catalog import MAX_BOARD_CELLS
 from ..work.budget import Busy
+from .i18n import words
 from .services import services
 
 MAX_BODY_BYTES = 256 * 1024
@@ -109,14 +110,14 @@ def charge(kind: str) -> None:
         error = TooManyRequests(
             _("Too many %(what)s from your address: at most %(allowed)s in %(period)s. Please wait %(time)s "
               "and try again.", what=str(_WHAT.get(kind, kind)), allowed=allowed, period=_period(seconds),
-              time=seconds_words(wait, get_translations())),
+              time=seconds_words(wait, words())),
             retry_after=wait,
         )
         raise error
 
 
 def _period(seconds: int) -> str:
-    return _("a minute") if seconds == 60 else seconds_words(seconds, get_translations())
+    return _("a minute") if seconds == 60 else seconds_words(seconds, words())
 
 
 def _rate_limit() -> None:
@@ -143,5 +144,5 @@ def _too_many(error: TooManyRequests) -> Any:
 
 def busy_page(error: Busy) -> Any:
     """Every slot for heavy work is taken: a 503 that says to come back shortly."""
-    html = render_template("error.html", code=503, title=_("Busy"), message=busy(error.retry_after, get_translations()))
+    html = render_template("error.html", code=503, title=_("Busy"), message=busy(error.retry_after, words()))
     return html, 503, {"Retry-After": str(error.retry_after)}

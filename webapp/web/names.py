@@ -5,7 +5,12 @@ pages and sheets show those keys in the reader's language through these tables, 
 ``pybabel extract`` reads (lazy_gettext), so every name has a msgid.  Templates get the
 functions below as globals (``shape_name(stored.shape)``, ``level_name("hard")``,
 ``variant_label(adjacency)``, ``variant_key_name("numbrix")``, ``touching(adjacency)``,
-``cell_words(cell)``, ``cell_title(cell)``).
+``cell_words(cell)``, ``cell_title(cell)``, ``new_puzzle_words(options)``).
+
+A puzzle is described in whole phrases, one msgid for each level and each shape with its
+article ("an expert Hidato puzzle", "a heart-shaped board"), never by gluing a level's or
+a shape's name to an article: English says "a" or "an" by the word that follows, and
+Spanish makes articles and adjectives agree with the noun's gender.
 """
 
 from __future__ import annotations
@@ -13,11 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, ngettext
 
 from engine import Cell
 
-from ..core.options import VARIANTS, variant_of
+from ..core.options import VARIANTS, Options, variant_of
 
 # Lower case, as in a sentence; templates capitalise them for labels.
 SHAPE_NAMES: dict[str, Any] = {
@@ -55,6 +60,27 @@ TOUCHING: dict[str, Any] = {
 }
 
 
+# A puzzle of each level, with its article: "an expert Hidato puzzle".
+PUZZLE_OF_LEVEL: dict[str, Any] = {
+    "easy": lazy_gettext("an easy %(variant)s puzzle"),
+    "medium": lazy_gettext("a medium %(variant)s puzzle"),
+    "hard": lazy_gettext("a hard %(variant)s puzzle"),
+    "expert": lazy_gettext("an expert %(variant)s puzzle"),
+}
+# A board of each named shape, with its article (the rectangle and the square are grids).
+SHAPED_BOARD: dict[str, Any] = {
+    "diamond": lazy_gettext("a diamond-shaped board"),
+    "cross": lazy_gettext("a cross-shaped board"),
+    "heart": lazy_gettext("a heart-shaped board"),
+    "ring": lazy_gettext("a ring-shaped board"),
+    "triangle": lazy_gettext("a triangular board"),
+    "hexagon": lazy_gettext("a hexagonal board"),
+    "star": lazy_gettext("a star-shaped board"),
+    "skull": lazy_gettext("a skull-shaped board"),
+    "arrow": lazy_gettext("an arrow-shaped board"),
+}
+
+
 def shape_name(name: str | None) -> str:
     """A shape's name in the current language, lower case ("heart" → "corazón")."""
     if not name:
@@ -84,6 +110,35 @@ def touching(adjacency: str) -> str:
     return str(TOUCHING.get(variant_of(adjacency).adjacency, variant_of(adjacency).touching))
 
 
+def a_puzzle(level: str | None, adjacency: str) -> str:
+    """A puzzle of a level and variant, with its article: "an expert Hidato puzzle"."""
+    variant = variant_label(adjacency)
+    if level in PUZZLE_OF_LEVEL:
+        return str(PUZZLE_OF_LEVEL[level]) % {"variant": variant}
+    return _("a %(variant)s puzzle", variant=variant)
+
+
+def a_board(shape: str | None, rows: int, cols: int, cells: int | None = None, size: int | None = None) -> str:
+    """The board a puzzle is played on, with its article: "a square grid of 10×10 cells",
+    "a heart-shaped board of 52 cells" (or "… of size 7", before it is made)."""
+    if shape in ("rectangle", "square"):
+        if rows == cols:
+            return _("a square grid of %(rows)s×%(cols)s cells", rows=rows, cols=cols)
+        return _("a rectangular grid of %(rows)s×%(cols)s cells", rows=rows, cols=cols)
+    board = str(SHAPED_BOARD[shape]) if shape in SHAPED_BOARD else _("a board")
+    if cells is None:
+        return _("%(board)s of size %(size)s", board=board, size=size)
+    return ngettext("%(board)s of %(num)s cell", "%(board)s of %(num)s cells", cells, board=board)
+
+
+def new_puzzle_words(options: Options) -> str:
+    """What is being made, as a sentence's start: "An expert Hidato puzzle on a heart-shaped
+    board of size 7"."""
+    board = a_board(options.shape, options.size, options.size, size=options.size)
+    text = _("%(puzzle)s on %(where)s", puzzle=a_puzzle(options.difficulty, options.adjacency), where=board)
+    return text[:1].upper() + text[1:]
+
+
 def cell_words(cell: Cell) -> str:
     """A cell as players count it, from 1: "row 2, column 3" for (1, 2)."""
     return _("row %(row)d, column %(col)d", row=cell[0] + 1, col=cell[1] + 1)
@@ -102,4 +157,5 @@ TEMPLATE_GLOBALS = {
     "touching": touching,
     "cell_words": cell_words,
     "cell_title": cell_title,
+    "new_puzzle_words": new_puzzle_words,
 }

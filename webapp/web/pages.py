@@ -8,7 +8,6 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
-from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id
@@ -23,9 +22,9 @@ from ..store.catalog import daily
 from ..store.shared import Ticket
 from ..work.budget import Busy, OutOfTime
 from . import heavy
-from .i18n import long_date
+from .i18n import long_date, words
 from .jobs import Done, Progress
-from .names import level_name, shape_name, touching, variant_label, variant_name
+from .names import a_board, a_puzzle, shape_name, touching, variant_name
 from .security import public_link
 from .services import services
 
@@ -77,20 +76,20 @@ def shape_choices() -> list[dict[str, Any]]:
     """The forms' shapes with what the engine says they take, in the reader's words: the
     variants (and why not the others: "Heart: Hidato and Hex only"), and the sizes of a
     variant that takes only some ("Hexagon with Numbrix: sizes 5, 6, 9 and 10 only")."""
-    words = get_translations()
+    reader = words()
     choices = []
     for name, spec in SHAPES.items():
         label = shape_name(name).capitalize()
         takes = variants_taking(spec)
         why = "" if len(takes) == len(VARIANTS) else _(
-            "%(shape)s: %(variants)s only", shape=label, variants=joined([variant_name(v.key) for v in takes], words))
+            "%(shape)s: %(variants)s only", shape=label, variants=joined([variant_name(v.key) for v in takes], reader))
         only_sizes = {}
         for variant in takes:
             sizes = spec.sizes(variant.adjacency)
             if len(sizes) < spec.max_size - spec.min_size + 1:
                 only_sizes[variant.key] = {"sizes": sizes, "note": _(
                     "%(shape)s with %(variant)s: sizes %(sizes)s only", shape=label, variant=variant_name(variant.key),
-                    sizes=joined([str(size) for size in sizes], words))}
+                    sizes=joined([str(size) for size in sizes], reader))}
         choices.append({"name": name, "spec": spec, "label": label, "variants": [v.key for v in takes],
                         "why": why, "only_sizes": only_sizes})
     return choices
@@ -142,7 +141,7 @@ def new_puzzle() -> Any:
     try:
         options = parse_options(request.form)
     except ValueError as err:
-        return _home(request.form, said(err, get_translations()), 400)
+        return _home(request.form, said(err, words()), 400)
     found = services()
     stored = found.store.take_from_pool(options.shape, options.size, options.difficulty, options.adjacency)
     if stored is not None:
@@ -239,33 +238,15 @@ def absolute_url(path: str) -> str:
     return public_link(path) or request.host_url.rstrip("/") + path
 
 
-def _an(word: str) -> bool:
-    """Whether English writes "an" before this word (the Spanish needs no such choice)."""
-    return word[:1] in "aeiou"
-
-
 @bp.app_template_global()
 def puzzle_description(stored: StoredPuzzle) -> str:
     """A puzzle page in a sentence, for search results and link previews: "A hard Hidato
-    puzzle on a 10×10 rectangle: fill 1 to 100 so each number touches the next across a
-    side or a corner." """
+    puzzle on a square grid of 10×10 cells: fill 1 to 100 so each number touches the next
+    across a side or a corner." """
     board = stored.puzzle.board
     size = stored.puzzle.size
-    variant = variant_label(board.adjacency)
-    shape = shape_name(stored.shape)
-    if stored.shape in ("rectangle", "square"):
-        where = _("a %(rows)s×%(cols)s %(shape)s", rows=board.rows, cols=board.cols, shape=shape)
-    elif stored.shape and stored.shape != "custom":
-        where = (_("an %(shape)s of %(size)s cells", shape=shape, size=size) if _an(stored.shape)
-                 else _("a %(shape)s of %(size)s cells", shape=shape, size=size))
-    else:
-        where = _("a %(rows)s×%(cols)s board of %(size)s cells", rows=board.rows, cols=board.cols, size=size)
-    if stored.difficulty:
-        level = level_name(stored.difficulty)
-        kind = (_("an %(level)s %(variant)s puzzle", level=level, variant=variant) if _an(stored.difficulty)
-                else _("a %(level)s %(variant)s puzzle", level=level, variant=variant))
-    else:
-        kind = _("a %(variant)s puzzle", variant=variant)
+    kind = a_puzzle(stored.difficulty, board.adjacency)
+    where = a_board(stored.shape, board.rows, board.cols, cells=size)
     what = _("%(puzzle)s on %(where)s", puzzle=kind, where=where)
     if stored.daily:
         what = _("The puzzle of the day for %(date)s: %(puzzle)s", date=long_date(stored.daily), puzzle=what)

@@ -24,7 +24,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_translations, gettext, lazy_gettext, ngettext
+from flask_babel import get_translations, lazy_gettext, ngettext
 from flask_babel import gettext as _
 
 import engine
@@ -33,12 +33,14 @@ from engine import Cell, format_puzzle, puzzle_to_id
 from ..core.game import MAX_NOTES, CellView, EntryError, Game, format_seconds, parse_entry
 from ..core.hint_words import hint_text
 from ..core.messages import said
+from ..core.messages import seconds as seconds_words
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
 from . import page_clock
+from .i18n import words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
-from .puzzles import find_puzzle
+from .puzzles import find_puzzle, not_a_puzzle
 from .services import services
 
 bp = Blueprint("play", __name__)
@@ -78,14 +80,14 @@ def _stored_or_404(code: str) -> StoredPuzzle:
     try:
         return find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, _("There is no puzzle with the id %(id)s: %(why)s", id=repr(code[:60]), why=err))
+        abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         abort(_not_playable(code, err))
 
 
 def _not_playable(code: str, err: NotPlayable) -> Response:
     """The page for a well-formed id without one solution: the board, and why it can't be played."""
-    html = render_template("unplayable.html", code=code, puzzle=err.puzzle, message=said(err, get_translations()))
+    html = render_template("unplayable.html", code=code, puzzle=err.puzzle, message=said(err, words()))
     return make_response(html, 200 if request.method == "GET" else 400)
 
 
@@ -229,7 +231,7 @@ def text(code: str) -> Any:
     try:
         puzzle = parse_id(code)
     except PuzzleNotFound as err:
-        abort(404, _("There is no puzzle with the id %(id)s: %(why)s", id=repr(code[:60]), why=err))
+        abort(404, not_a_puzzle(code, err))
     body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
     response = make_response(body)
     response.mimetype = "text/plain"
@@ -513,7 +515,7 @@ def _check(game: Game) -> Notice:
                                len(wrong), cells=names), "check", wrong)
     if not game.state.entries:
         return Notice(_("Nothing to check yet: type numbers into the empty cells."), "check")
-    return Notice(ngettext("All %(num)s entries so far are right.", "All %(num)s entries so far are right.",
+    return Notice(ngettext("The %(num)s entry so far is right.", "All %(num)s entries so far are right.",
                            game.filled), "check")
 
 
@@ -550,13 +552,9 @@ def _hint(stored: StoredPuzzle, game: Game) -> Notice:
     try:
         found = engine.hint(stored.puzzle, game.state.entries, stored.solution, max_seconds=seconds)
     except engine.SolverGaveUp:
-        shown = f"{seconds:g}"
-        return Notice(ngettext("No hint could be worked out within %(time)s second: "
-                               "try Check to see whether every entry so far is right.",
-                               "No hint could be worked out within %(time)s seconds: "
-                               "try Check to see whether every entry so far is right.",
-                               1 if shown == "1" else 2, time=shown), "hint")
-    return Notice(hint_text(found, gettext), "hint", list(found.cells))
+        return Notice(_("No hint could be worked out within %(time)s: try Check to see whether every entry so far "
+                        "is right.", time=seconds_words(seconds, words())), "hint")
+    return Notice(hint_text(found, words()), "hint", list(found.cells))
 
 
 @bp.post("/p/<code>/clock")

@@ -20,7 +20,6 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
@@ -54,9 +53,9 @@ from ..store.pool import POOLED_DIFFICULTIES
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from . import heavy
-from .i18n import language
+from .i18n import language, words
 from .jobs import Done, Progress
-from .puzzles import find_puzzle
+from .puzzles import find_puzzle, not_a_puzzle
 from .security import public_link
 from .services import services
 
@@ -76,8 +75,8 @@ def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
     link = public_link(url_for("play.short", short=short) if short else url_for("play.page", code=stored.code))
-    words = get_translations()
-    return Sheet(1, stored, drawing, describe(stored, words), stored.code, link, rule=rule_of(stored, words),
+    said_in = words()
+    return Sheet(1, stored, drawing, describe(stored, said_in), stored.code, link, rule=rule_of(stored, said_in),
                  qr=qr_svg(link) if link and not solution else "",
                  link_text=link.split("://", 1)[-1] if link and short else "")
 
@@ -92,10 +91,10 @@ def sheet(code: str) -> Any:
     try:
         stored = find_puzzle(code)
     except PuzzleNotFound as err:
-        abort(404, _("There is no puzzle with the id %(code)s: %(why)s", code=repr(code[:60]), why=str(err)))
+        abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         if solved or err.puzzle is None:
-            abort(404, _("%(why)s So there is no solution to print.", why=said(err, get_translations())))
+            abort(404, _("%(why)s So there is no solution to print.", why=said(err, words())))
         stored = StoredPuzzle(puzzle_to_id(err.puzzle), err.puzzle, {})
     if stored.code != code:
         return redirect(url_for("printing.sheet", code=stored.code, solution="1" if solved else None), 301)
@@ -117,7 +116,7 @@ def preview(code: str) -> Any:
     stored = services().store.find_puzzle(code)
     if stored is None:
         abort(404, _("There is no puzzle with the id %(code)s on this site.", code=repr(code[:60])))
-    response = make_response(_preview(stored.code, describe(stored, get_translations())))
+    response = make_response(_preview(stored.code, describe(stored, words())))
     response.mimetype = "image/png"
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
@@ -199,7 +198,7 @@ def booklet() -> Any:
     try:
         options = parse_booklet_form(request.form)
     except ValueError as err:
-        return _booklet_form(request.form, said(err, get_translations()), 400)
+        return _booklet_form(request.form, said(err, words()), 400)
     found = services()
     asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
     # What the request decided (the paper from its languages, the name line's box), so the
@@ -212,7 +211,7 @@ def booklet() -> Any:
         if job is not None and job.finished:
             found.jobs.status(ticket, "booklet", take=True)
         if pdf is not None:
-            return _pdf_response(title_of(options, get_translations()), pdf)
+            return _pdf_response(title_of(options, words()), pdf)
         if job is not None and job.status != "done":
             return _failed(job)
     return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
@@ -225,7 +224,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
     options = parse_booklet_form(job.request)
     budget = float(current_app.config["GENERATE_SECONDS"])
     link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
-    title = title_of(options, get_translations())  # the job runs in its request's language (jobs.py)
+    title = title_of(options, words())  # the job runs in its request's language (jobs.py)
 
     def from_pool(wanted: Options) -> StoredPuzzle | None:
         if wanted.difficulty not in POOLED_DIFFICULTIES:
@@ -251,7 +250,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
                                       options.paper, options.name_line, language())
     except OutOfTime as err:
         raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
-                           time=seconds_text(err.seconds, get_translations()))) from None
+                           time=seconds_text(err.seconds, words()))) from None
     laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
     return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)}), pdf)
 
@@ -264,7 +263,7 @@ def booklet_job(ticket: str) -> Any:
         abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
                      "Please ask for it again."))
     if job.status in ("waiting", "running"):
-        return render_template("job_waiting.html", title=_("Making your booklet"), what=_("Your booklet"), job=job,
+        return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
                                progress=job.result if job.status == "running" else _("waiting for its turn"))
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)

@@ -1,15 +1,19 @@
 """Puzzles by id for a request: found in the store, or (new to the site) charged to the
-rate limit like a new puzzle and solved in a child process within the solving budget."""
+rate limit like a new puzzle and solved in a child process within the solving budget;
+and what a link that names no puzzle is told."""
 
 from __future__ import annotations
 
 from flask import current_app
+from flask_babel import gettext as _
 
 from engine import Puzzle, SolveResult
 
+from ..core.engine_words import error_text
 from ..core.stored import StoredPuzzle
-from ..store.catalog import load
+from ..store.catalog import PuzzleNotFound, load
 from . import heavy
+from .i18n import words
 from .limits import charge
 from .services import services
 
@@ -23,3 +27,10 @@ def find_puzzle(code: str) -> StoredPuzzle:
         return solve(puzzle)
 
     return load(services().store, code, charged)
+
+
+def not_a_puzzle(code: str, err: PuzzleNotFound) -> str:
+    """A malformed id in a plain sentence, in the reader's language, from the engine's facts."""
+    shown = code if len(code) <= 40 else code[:40] + "…"
+    return _("This link does not name a puzzle: in “%(id)s”, %(why)s. Check that the link was copied whole.",
+             id=shown, why=error_text(err.error, words()))

@@ -27,6 +27,7 @@ import contextlib
 import fcntl
 import multiprocessing
 import os
+import pickle
 import random
 import threading
 import time
@@ -179,7 +180,8 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` in a child process, killed after ``seconds`` (raises OutOfTime).
 
     ``work`` and its arguments and result must pickle.  A ValueError in the child (the
-    engine refusing the options) is raised here as a ValueError with the same message.
+    engine refusing the options) is raised here: the same error with its facts (the
+    engine's errors pickle with them), else a ValueError with the same message.
     """
     context = _processes()
     receive, send = context.Pipe(duplex=False)
@@ -202,7 +204,7 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
         found: T = value
         return found
     if outcome == "refused":
-        raise ValueError(value)
+        raise value if isinstance(value, ValueError) else ValueError(value)
     raise RuntimeError(value)
 
 
@@ -211,11 +213,20 @@ def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...]) ->
     try:
         result: tuple[str, Any] = ("ok", work(*args))
     except ValueError as err:
-        result = ("refused", str(err))
+        result = ("refused", _portable(err))
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises it
         result = ("failed", f"{type(err).__name__}: {err}")
     send.send(result)
     send.close()
+
+
+def _portable(err: ValueError) -> ValueError | str:
+    """The error itself when it comes back whole through a pipe, else its message."""
+    try:
+        back = pickle.loads(pickle.dumps(err))
+    except Exception:  # noqa: BLE001 - any error that does not pickle is sent as its message
+        return str(err)
+    return err if isinstance(back, ValueError) and str(back) == str(err) else str(err)
 
 
 class Runner:
