@@ -119,5 +119,6 @@ def test_a_level_the_board_cannot_reach_is_refused_naming_the_variant(client: Fl
     response = client.post("/new", data={"shape": "ring", "size": "8", "difficulty": "hard", "variant": "hidato"})
     assert response.status_code == 400
     said = _refusal(response.get_data(as_text=True))
-    assert said.startswith("Hard Hidato puzzles (W3–W4) need a ring of size ")
+    assert said.startswith("Puzzles at the hard level (W3–W4) need the ring shape at size ")
+    assert "in Hidato" in said
     assert not re.search(r"\b(king|rook|adjacency)\b", said)

@@ -127,8 +127,12 @@ def _said_value(value: Any, words: Words) -> Any:
         from .engine_words import phrase_text  # it builds on this module
 
         return phrase_text(value, words)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return decimal(value, words)  # "1,200" in English, "1200" in Spanish
+    if isinstance(value, int) and not isinstance(value, bool):
+        # Counts and the numbers of a board, never grouped: a player who typed 9999 reads
+        # "9999", as typed (and a 1200-cell board's numbers are written 1200 on it).
+        return str(value)
+    if isinstance(value, float):
+        return decimal(value, words)  # "2.5" in English, "2,5" in Spanish
     return value
 
 
