@@ -115,6 +115,7 @@
     this.grid.dataset.cols = String(cols);
     // For browsers without typed attr() in CSS.
     this.grid.style.setProperty("--cols", String(cols));
+    this.grid.style.setProperty("--rows", String(rows));
     this.grid.setAttribute("aria-label", label(this.grid.dataset.label, rows, cols));
   };
 
@@ -185,6 +186,7 @@
     if (!rows.length) return;  // emptied, about to be pasted into: the grid stays
     var width = Math.max.apply(null, rows.map(function (r) { return r.length; }));
     if (rows.length > DRAW_MAX || width > DRAW_MAX) {
+      this.grid.replaceChildren();  // nothing stale is posted or found
       this.showGrid(false);
       this.rows.value = String(rows.length);
       this.cols.value = String(width);
@@ -223,6 +225,7 @@
     var grid = this.grid;
     cells(grid).forEach(function (input) { input.setAttribute("inputmode", "numeric"); });
     grid.style.setProperty("--cols", grid.dataset.cols || "5");
+    grid.style.setProperty("--rows", grid.dataset.rows || "5");
 
     grid.addEventListener("click", function (event) {
       var input = event.target;
@@ -285,11 +288,22 @@
     setMode(grid);
   };
 
+  // A solution wider than its box scrolls: the keyboard can reach it to scroll it too.
+  function scrollable(boxes) {
+    boxes.forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
+      else box.removeAttribute("tabindex");
+    });
+  }
+
   function init() {
-    // For browsers without typed attr() in CSS: the width a solution needs to be legible.
-    document.querySelectorAll(".result-scroll[data-legible]").forEach(function (box) {
+    var boxes = document.querySelectorAll(".result-scroll[data-legible]");
+    boxes.forEach(function (box) {
+      // For browsers without typed attr() in CSS: the width a solution needs to be legible.
       box.style.setProperty("--legible", box.dataset.legible);
     });
+    scrollable(boxes);
+    window.addEventListener("resize", function () { scrollable(boxes); });
     var grid = document.getElementById("draw-grid");
     if (grid) new Editor(grid).init();
     // A phone has the result under the long form: bring an answer into view.

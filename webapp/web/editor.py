@@ -3,14 +3,20 @@
 The form posts the puzzle twice over: as text (the textarea) and as the drawing grid
 (one field per cell, ``g-R-C``, holding a number, nothing, or ``x`` for a hole).  The
 text wins when it was changed since the page was drawn (the hidden field ``drawn``
-keeps the text as drawn), otherwise the grid does; so both work without JavaScript,
-and ``static/editor.js`` only adds click-to-toggle holes and keeps the text in step
-with the grid.  Solving has a time budget, so a request never hangs; generating on a
-custom shape runs in the background (``jobs.py``) behind a waiting page.
+keeps the text as drawn), otherwise the grid does; so both work without JavaScript:
+a page answering a changed text comes back with that text's grid and its Rows/Columns
+(a text too big to draw keeps its own size), and ``static/editor.js`` only does the
+same at once (the grid and Rows/Columns follow the text, the text follows the grid and
+Rows/Columns) and adds click-to-toggle holes.  Solving has a time budget, so a request
+never hangs; generating on a custom shape runs in the background (``jobs.py``) behind a
+waiting page.
 
 Solve, Check and Grade run in a child process under the solving budget, a few at a
 time across the server (``budget.py``); boards larger than the site plays are refused
-before anything runs.
+before anything runs.  A puzzle without exactly one solution under the adjacency chosen
+is tried with the others in the same child and budget, and one that gives exactly one
+is offered ("Solve as Numbrix": a Numbrix puzzle pasted as a Hidato).  A solution is
+drawn no narrower than its numbers' 12 px need (``legible_width``); its box scrolls.
 
 Every message is in the reader's language; the engine's reasons inside them (why a text
 is malformed, why a shape can't hold a puzzle) are its own, in English, but the line and
