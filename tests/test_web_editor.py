@@ -11,8 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from engine import grade, parse_puzzle, puzzle_to_id
+from engine import count_solutions, grade, parse_puzzle, puzzle_to_id
 from webapp.web.editor import grid_of_text, resize, text_of_grid
+from webapp.work import tasks
 
 from puzzle_files import DATA, load
 
@@ -298,3 +299,143 @@ def test_slow_generation_waits_on_a_page(tmp_path: Path, make_app) -> None:
         time.sleep(0.05)
     assert page.headers["Location"].startswith("/p/")
     assert client.get(waiting).status_code == 404  # a ticket is used once
+
+
+# --- big boards: the text box, the grid's size, legible solutions (issue 26) ----------------
+
+SQUARE21 = (ROOT / "tests" / "data" / "solver" / "square21-king-easy-s1.txt").read_text()
+NUMBRIX = ROOT / "tests" / "data" / "rated" / "generated" / "square10-rook-easy-s1.txt"
+
+
+def _square(side: int) -> str:
+    rows = [["."] * side for _ in range(side)]
+    rows[0][0] = "1"
+    return "\n".join(" ".join(row) for row in rows) + "\n"
+
+
+def _field(html: str, name: str) -> str:
+    found = re.search(rf'<input id="{name}"[^>]*value="(\d+)"', html)
+    assert found, name
+    return found.group(1)
+
+
+def test_the_text_box_keeps_one_row_a_line_and_is_as_tall_as_the_text(client: FlaskClient) -> None:
+    html = post(client, SQUARE21, "check").get_data(as_text=True)
+    box = re.search(r"<textarea[^>]*>", html)
+    assert box and 'wrap="off"' in box.group(0) and 'rows="22"' in box.group(0)
+    small = client.get("/solve").get_data(as_text=True)
+    assert 'rows="6"' in re.search(r"<textarea[^>]*>", small).group(0)  # type: ignore[union-attr]
+    tall = post(client, _square(30), "draw").get_data(as_text=True)
+    assert 'rows="24"' in re.search(r"<textarea[^>]*>", tall).group(0)  # type: ignore[union-attr]
+
+
+def test_a_pasted_text_too_big_to_draw_shows_its_own_size(client: FlaskClient) -> None:
+    form = grid_form([". . . . ."] * 5, text=_square(40))  # pasted over the 5x5 grid, then Solve
+    response = client.post("/solve", data={**form, "action": "solve"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "This board has 1,600 cells" in status(html)
+    assert _field(html, "rows") == "40" and _field(html, "cols") == "40"
+    assert 'class="ed-cell' not in html
+    assert re.search(r'<p id="draw-too-big" class="help">This board is too big to draw here', html)
+    assert re.search(r'<input type="hidden" id="grid-rows" name="grid_rows" value="40" disabled>', html)
+    # Resize grid with the sizes as shown: nothing to resize, no error.
+    again = {"puzzle": _square(40), "drawn": _square(40), "rows": "40", "cols": "40", "action": "draw"}
+    response = client.post("/solve", data=again)
+    assert response.status_code == 200 and "Press Solve or Check" in status(response.get_data(as_text=True))
+    # Smaller sizes cut the text to them.
+    response = client.post("/solve", data={**again, "rows": "3", "cols": "4"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and html.count('class="ed-cell') == 12
+    assert re.search(r"<textarea[^>]*>1 \. \. \.\n\. \. \. \.\n\. \. \. \.\n</textarea>", html)
+
+
+def test_a_pasted_text_brings_its_grid_and_size_with_any_button(client: FlaskClient) -> None:
+    text = "1 . . . . . .\n" + ". . . . . . .\n" * 11
+    for action in ("draw", "check"):  # Resize grid with Rows/Columns as drawn (5x5), or a result
+        form = grid_form([". . . . ."] * 5, text=text)
+        html = client.post("/solve", data={**form, "rows": "5", "cols": "5", "action": action}).get_data(as_text=True)
+        assert _field(html, "rows") == "12" and _field(html, "cols") == "7", action
+        assert html.count('class="ed-cell') == 84 and 'aria-label="Row 12, column 7"' in html
+        assert "Drawing grid, 12 rows by 7 columns" in html
+    # Rows/Columns changed as well as the text: the text's grid at the size asked for.
+    form = grid_form([". . . . ."] * 5, text=text)
+    html = client.post("/solve", data={**form, "rows": "2", "cols": "3", "action": "draw"}).get_data(as_text=True)
+    assert re.search(r"<textarea[^>]*>1 \. \.\n\. \. \.\n</textarea>", html)
+
+
+def test_rows_or_columns_out_of_range_are_said_on_the_editor_keeping_the_puzzle(client: FlaskClient) -> None:
+    form = grid_form(["1 . 3", "6 5 .", ". . 9"], rows="31", cols="3")
+    response = client.post("/solve", data={**form, "action": "draw"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert status(html) == "Rows must be a whole number from 1 to 30."
+    assert re.search(r"<textarea[^>]*>1 \. 3\n6 5 \.\n\. \. 9\n</textarea>", html)
+
+
+def test_a_solution_is_never_drawn_with_numbers_under_12_px(client: FlaskClient) -> None:
+    for text in (SQUARE21, UNIQUE):
+        html = post(client, text, "solve").get_data(as_text=True)
+        legible = re.search(r'<div class="result-scroll" data-legible="(\d+)"><svg[^>]*width="([\d.]+)"', html)
+        size = re.search(r'<g font-family="[^"]*" font-size="([\d.]+)"', html)
+        assert legible and size
+        # At data-legible px wide, the numbers (font-size in units of the SVG's own width) are 12 px.
+        scale = int(legible.group(1)) / float(legible.group(2))
+        assert 12 <= float(size.group(1)) * scale < 12.1
+    assert 'data-legible="636"' in post(client, SQUARE21, "solve").get_data(as_text=True)
+
+
+# --- other rules: a Numbrix puzzle pasted as a Hidato ---------------------------------------
+
+
+def _numbrix_without_its_rule() -> str:
+    """A real generated Numbrix puzzle, its "# adjacency: rook" line taken out."""
+    return "".join(line for line in NUMBRIX.read_text().splitlines(True) if not line.startswith("#"))
+
+
+def test_a_numbrix_puzzle_checked_as_hidato_is_offered_numbrix(client: FlaskClient) -> None:
+    text = _numbrix_without_its_rule()
+    assert count_solutions(parse_puzzle(text, adjacency="king"), limit=2) == 2  # not unique as a Hidato
+    for action, said in (("check", "More than one solution"), ("solve", "more than one solution"),
+                         ("grade", "can be graded")):
+        html = post(client, text, action).get_data(as_text=True)
+        assert said in status(html) and "With Numbrix rules (sides only) it has exactly one solution." in status(html)
+        assert re.search(r'<button form="editor-form" name="use_adjacency" value="rook"[^>]*>Solve as Numbrix</button>',
+                         html)
+    # The button posts the form with use_adjacency (and no action): solved as Numbrix.
+    html = client.post("/solve", data={"puzzle": text, "use_adjacency": "rook"}).get_data(as_text=True)
+    assert status(html).endswith("It is the only solution.")
+    assert '<option value="rook" selected>' in html and "use_adjacency" not in html
+
+
+def test_the_offer_rewrites_a_declared_adjacency(client: FlaskClient) -> None:
+    text = "# adjacency: king\n" + _numbrix_without_its_rule()
+    assert "With Numbrix rules" in status(post(client, text, "check").get_data(as_text=True))
+    html = client.post("/solve", data={"puzzle": text, "drawn": text, "use_adjacency": "rook"}).get_data(as_text=True)
+    assert status(html).endswith("It is the only solution.")
+    assert "# adjacency: rook\n" in html
+
+
+def test_no_solution_as_numbrix_is_offered_hidato(client: FlaskClient) -> None:
+    text = (DATA / "seed000-5x5.txt").read_text()
+    html = post(client, text, "check", adjacency="rook").get_data(as_text=True)
+    assert status(html).startswith("No solution")
+    assert "With Hidato rules (sides and corners) it has exactly one solution." in status(html)
+    assert re.search(r'name="use_adjacency" value="king"[^>]*>Solve as Hidato</button>', html)
+
+
+def test_no_offer_when_no_other_rule_gives_one_solution(client: FlaskClient) -> None:
+    html = post(client, SEVERAL, "check").get_data(as_text=True)
+    assert "More than one solution" in status(html) and "use_adjacency" not in html
+
+
+def test_the_other_rules_are_tried_within_what_is_left_of_the_budget() -> None:
+    puzzle = parse_puzzle((ROOT / "tests" / "data" / "budget" / "hard-900.txt").read_text())
+    started = time.perf_counter()
+    assert tasks.unique_with(puzzle, 0.3) is None
+    assert time.perf_counter() - started < 0.6
+    started = time.perf_counter()
+    examined = tasks.examine(puzzle, False, 0.5)  # the first check gives up: nothing else is tried
+    assert not examined.result.complete and examined.unique_with is None
+    assert time.perf_counter() - started < 0.8
+    numbrix = parse_puzzle(_numbrix_without_its_rule(), adjacency="king")
+    assert tasks.examine(numbrix, False, 2.5).unique_with == "rook"

@@ -3,14 +3,20 @@
 The form posts the puzzle twice over: as text (the textarea) and as the drawing grid
 (one field per cell, ``g-R-C``, holding a number, nothing, or ``x`` for a hole).  The
 text wins when it was changed since the page was drawn (the hidden field ``drawn``
-keeps the text as drawn), otherwise the grid does; so both work without JavaScript,
-and ``static/editor.js`` only adds click-to-toggle holes and keeps the text in step
-with the grid.  Solving has a time budget, so a request never hangs; generating on a
-custom shape runs in the background (``jobs.py``) behind a waiting page.
+keeps the text as drawn), otherwise the grid does; so both work without JavaScript:
+a page answering a changed text comes back with that text's grid and its Rows/Columns
+(a text too big to draw keeps its own size), and ``static/editor.js`` only does the
+same at once (the grid and Rows/Columns follow the text, the text follows the grid and
+Rows/Columns) and adds click-to-toggle holes.  Solving has a time budget, so a request
+never hangs; generating on a custom shape runs in the background (``jobs.py``) behind a
+waiting page.
 
 Solve, Check and Grade run in a child process under the solving budget, a few at a
 time across the server (``budget.py``); boards larger than the site plays are refused
-before anything runs.
+before anything runs.  A puzzle without exactly one solution under the adjacency chosen
+is tried with the others in the same child and budget, and one that gives exactly one
+is offered ("Solve as Numbrix": a Numbrix puzzle pasted as a Hidato).  A solution is
+drawn no narrower than its numbers' 12 px need (``legible_width``); its box scrolls.
 
 Every message is in the reader's language; the engine's reasons inside them (why a text
 is malformed, why a shape can't hold a puzzle) are its own, in English, but the line and
@@ -19,6 +25,7 @@ column of a malformed text are said here.
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -67,6 +74,7 @@ ACTIONS = ("solve", "check", "grade", "play", "generate", "draw")
 DRAW_MAX = 30  # rows and columns of the drawing grid
 DEFAULT_SIDE = 5
 GENERATE_MAX_CELLS = 450  # about the largest named shape (21 x 21)
+LEGIBLE_PX = 12  # the smallest number drawn in a solution on screen, in CSS pixels
 _EMPTY = frozenset({"", ".", "0", "_"})
 _HOLE = frozenset({"x", "X", "-"})
 _FIELD = re.compile(r"g-(\d{1,2})-(\d{1,2})")
@@ -83,14 +91,22 @@ class Draft:
     adjacency: str = "king"
     difficulty: str = "medium"
     bad_cell: Cell | None = None  # the grid cell a parse error points at
+    from_text: bool = False  # the text was changed since the page was drawn, so it counts
 
     @property
     def rows(self) -> int:
-        return len(self.grid) if self.grid else 0
+        """Rows of the grid, or of the text when it is too big to draw."""
+        return len(self.grid) if self.grid else len(text_rows(self.text))
 
     @property
     def cols(self) -> int:
-        return max((len(row) for row in self.grid), default=0) if self.grid else 0
+        """Columns of the grid, or of the text when it is too big to draw."""
+        return max((len(row) for row in self.grid or text_rows(self.text)), default=0)
+
+    @property
+    def lines(self) -> int:
+        """Lines of the text, for the height of its box."""
+        return len(_LINES.split(self.text.rstrip("\r\n")))
 
 
 @dataclass
@@ -101,6 +117,12 @@ class Outcome:
     message: str
     boards: list[tuple[str, Drawing]] = field(default_factory=list)
     details: list[str] = field(default_factory=list)
+    switch: str | None = None  # another adjacency that gives exactly one solution, offered
+
+    @property
+    def switch_words(self) -> str:
+        """What the other adjacency gives, in a sentence."""
+        return unique_with_words(self.switch) if self.switch else ""
 
 
 # --- text and grid --------------------------------------------------------------------
@@ -115,18 +137,16 @@ def _token(raw: str) -> str:
     return raw[:12]
 
 
+def text_rows(text: str) -> Grid:
+    """The rows of a text as grid tokens (bad tokens kept as typed), however many."""
+    return [[_token(t) for t in line.split()] for line in _LINES.split(text)
+            if line.strip() and not line.strip().startswith("#")]
+
+
 def grid_of_text(text: str) -> Grid | None:
     """The drawing grid of a text, token by token (bad tokens kept as typed), or None if too big."""
-    rows: Grid = []
-    for line in _LINES.split(text):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        tokens = [_token(t) for t in stripped.split()]
-        if len(rows) >= DRAW_MAX or len(tokens) > DRAW_MAX:
-            return None
-        rows.append(tokens)
-    if not rows:
+    rows = text_rows(text)
+    if not rows or len(rows) > DRAW_MAX or max(len(row) for row in rows) > DRAW_MAX:
         return None
     width = max(len(row) for row in rows)
     return [row + ["x"] * (width - len(row)) for row in rows]
@@ -151,12 +171,16 @@ def _normalised(text: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def _side(form: Any, name: str, default: int) -> int:
+class BadSide(ValueError):
+    """Rows or Columns that are not a whole number from 1 to DRAW_MAX: the message says which."""
+
+
+def _side(form: Any, name: str, default: int, label: str, high: int = DRAW_MAX) -> int:
     raw = (form.get(name) or "").strip()
     if not raw:
         return default
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or not 1 <= int(raw) <= DRAW_MAX:
-        abort(400, _("%(field)s must be a whole number from 1 to %(high)s.", field=name.capitalize(), high=DRAW_MAX))
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3) or not 1 <= int(raw) <= high:
+        raise BadSide(_("%(field)s must be a whole number from 1 to %(high)s.", field=label, high=DRAW_MAX))
     return int(raw)
 
 
@@ -164,7 +188,10 @@ def _posted_grid(form: Any) -> Grid | None:
     """The drawing grid as posted, or None if the form has none."""
     if "grid_rows" not in form:
         return None
-    rows, cols = _side(form, "grid_rows", 0), _side(form, "grid_cols", 0)
+    try:
+        rows, cols = _side(form, "grid_rows", 0, "grid_rows"), _side(form, "grid_cols", 0, "grid_cols")
+    except BadSide as err:  # hidden fields: only a forged form gets them wrong
+        abort(400, str(err))
     grid = [[""] * cols for _ in range(rows)]
     for name, raw in form.items():
         match = _FIELD.fullmatch(name or "")  # a multipart part with a bad name arrives as None
@@ -178,10 +205,14 @@ def _posted_grid(form: Any) -> Grid | None:
     return grid
 
 
-def read_draft(form: Any) -> Draft:
-    """The puzzle the form holds: the text if it was edited, else the drawing grid."""
+def read_draft(form: Any, switch: str | None = None) -> Draft:
+    """The puzzle the form holds: the text if it was edited, else the drawing grid.
+
+    ``switch``: the adjacency to use instead of the form's (and of a ``# adjacency:``
+    line in the text), when the person took the result's offer of another one.
+    """
     try:
-        adjacency = check_adjacency(form.get("adjacency"))
+        adjacency = check_adjacency(switch or form.get("adjacency"))
         difficulty = check_difficulty(form.get("difficulty"))
     except ValueError as err:
         abort(400, f"{said(err, words())}.")
@@ -189,7 +220,29 @@ def read_draft(form: Any) -> Draft:
     grid = _posted_grid(form)
     if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
         return Draft(text_of_grid(grid) if grid else "", grid, adjacency, difficulty)
-    return Draft(text, grid_of_text(text), adjacency, difficulty)
+    if switch:
+        text = _DECLARED.sub(f"# adjacency: {adjacency}", text)
+    return Draft(text, grid_of_text(text), adjacency, difficulty, from_text=True)
+
+
+def redraw(draft: Draft, form: Any) -> Draft:
+    """The draft at the size the Rows and Columns fields ask for (BadSide if they are wrong).
+
+    A changed text keeps its own size unless the fields were changed too: they still
+    show the size of the text as drawn (or, with the scripts, already the new text's).
+    """
+    # Read up to 999 first: a text too big to draw shows its own size, which is no resize.
+    asked = (_side(form, "rows", draft.rows or DEFAULT_SIDE, _("Rows"), 999),
+             _side(form, "cols", draft.cols or DEFAULT_SIDE, _("Columns"), 999))
+    drawn = text_rows(form.get("drawn") or "")
+    if asked == (draft.rows, draft.cols) or (
+            draft.from_text and asked == (len(drawn), max((len(row) for row in drawn), default=0))):
+        return draft
+    rows = _side(form, "rows", DEFAULT_SIDE, _("Rows"))
+    cols = _side(form, "cols", DEFAULT_SIDE, _("Columns"))
+    draft.grid = resize(draft.grid or text_rows(draft.text), rows, cols)
+    draft.text = text_of_grid(draft.grid)
+    return draft
 
 
 def parse_draft(draft: Draft) -> Puzzle:
@@ -249,7 +302,14 @@ def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> 
         draw_max=DRAW_MAX,
         solve_seconds=_solve_seconds(),
         max_cells=MAX_BOARD_CELLS,
+        legible_width=legible_width,
     ), status
+
+
+def legible_width(drawing: Drawing) -> int:
+    """The narrowest a drawing may be shown, in CSS pixels, for its numbers to be at least
+    LEGIBLE_PX high (one SVG unit a pixel at its own width)."""
+    return math.ceil(float(drawing.pixel_width) * LEGIBLE_PX / drawing.font_size)
 
 
 def _solve_seconds() -> float:
@@ -280,16 +340,16 @@ def page() -> Any:
 @bp.post("/solve")
 def act() -> Any:
     """Do one button's work on the posted puzzle."""
-    action = request.form.get("action") or "solve"
+    switch = request.form.get("use_adjacency") or None  # "Solve as Numbrix" under a result
+    action = "solve" if switch else request.form.get("action") or "solve"
     if action not in ACTIONS:
         abort(400, _("Unknown action %(action)s.", action=repr(action[:30])))
-    draft = read_draft(request.form)
+    draft = read_draft(request.form, switch)
     if action == "draw":
-        rows = _side(request.form, "rows", draft.rows or DEFAULT_SIDE)
-        cols = _side(request.form, "cols", draft.cols or DEFAULT_SIDE)
-        draft.grid = resize(draft.grid, rows, cols)
-        draft.text = text_of_grid(draft.grid)
-        return _render(draft)
+        try:
+            return _render(redraw(draft, request.form))
+        except BadSide as err:
+            return _render(draft, Outcome("refused", str(err)), 400)
     try:
         puzzle = parse_draft(draft)
     except PuzzleFormatError as err:
@@ -310,17 +370,36 @@ def act() -> Any:
     if services().runner.slots.crowded():
         raise Busy()  # said before anything is counted: refusing a flood must stay cheap
     charge("solve")
+    return _render(draft, _examined(puzzle, action))
+
+
+def _examined(puzzle: Puzzle, action: str) -> Outcome:
+    """Solve, Check or Grade in a child under the solving budget (the other adjacencies
+    tried in the same child and budget when the chosen one gives no unique solution)."""
     seconds = _solve_seconds()
     try:
         examined = services().runner.run(seconds, tasks.examine, puzzle, action == "grade",
                                          heavy.engine_seconds(seconds))
     except OutOfTime:
-        return _render(draft, _too_hard(seconds))
+        return _too_hard(seconds)
     if action == "solve":
-        return _render(draft, _solved(puzzle, examined.result))
-    if action == "check":
-        return _render(draft, _checked(puzzle, examined.result))
-    return _render(draft, _graded(puzzle, examined))
+        outcome = _solved(puzzle, examined.result)
+    elif action == "check":
+        outcome = _checked(puzzle, examined.result)
+    else:
+        outcome = _graded(puzzle, examined)
+    if outcome.kind in ("multiple", "none"):
+        outcome.switch = examined.unique_with
+    return outcome
+
+
+def unique_with_words(adjacency: str) -> str:
+    """The offer under a result: this puzzle has exactly one solution with other rules."""
+    if adjacency == "rook":
+        return _("With Numbrix rules (sides only) it has exactly one solution.")
+    if adjacency == "hex":
+        return _("With Hex rules (six sides) it has exactly one solution.")
+    return _("With Hidato rules (sides and corners) it has exactly one solution.")
 
 
 def _took(seconds: float) -> str:

@@ -9,19 +9,30 @@ the backstop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 import engine
-from engine import Cell, Generated, Grade, Puzzle, SolveResult, SolverGaveUp
+from engine import Adjacency, Cell, Generated, Grade, Puzzle, SolveResult, SolverGaveUp
+
+# Tried in this order when a puzzle has no unique solution with the adjacency chosen: a
+# Numbrix puzzle pasted as a Hidato (the default) is the usual case, a hex one the rarer.
+OTHER_ADJACENCIES: dict[str, tuple[Adjacency, ...]] = {
+    "king": ("rook", "hex"),
+    "rook": ("king", "hex"),
+    "hex": ("king", "rook"),
+}
 
 
 @dataclass(frozen=True)
 class Examined:
-    """What the editor's buttons need: the solutions found, and the grade when asked."""
+    """What the editor's buttons need: the solutions found, the grade when asked, and
+    another adjacency under which the puzzle has exactly one solution when it has not."""
 
     result: SolveResult
     grade: Grade | None = None
     grade_gave_up: bool = False
+    unique_with: str | None = None
 
 
 def solve(puzzle: Puzzle, seconds: float) -> SolveResult:
@@ -30,8 +41,13 @@ def solve(puzzle: Puzzle, seconds: float) -> SolveResult:
 
 
 def examine(puzzle: Puzzle, grade: bool, seconds: float) -> Examined:
-    """Solve (and, if asked and the puzzle is unique, grade) within ``seconds`` in all."""
+    """Solve (and, if asked and the puzzle is unique, grade) within ``seconds`` in all; a
+    puzzle settled as having no solution or several is tried with the other adjacencies
+    in what is left of them."""
+    started = time.perf_counter()
     result = solve(puzzle, seconds)
+    if result.complete and result.count != 1:
+        return Examined(result, unique_with=unique_with(puzzle, seconds - (time.perf_counter() - started)))
     if not grade or result.count != 1 or not result.complete:
         return Examined(result)
     left = max(0.05, seconds - result.seconds)
@@ -39,6 +55,22 @@ def examine(puzzle: Puzzle, grade: bool, seconds: float) -> Examined:
         return Examined(result, engine.grade(puzzle, max_seconds=left))
     except SolverGaveUp:
         return Examined(result, grade_gave_up=True)
+
+
+def unique_with(puzzle: Puzzle, seconds: float) -> str | None:
+    """The first other adjacency under which the same cells and givens have exactly one
+    solution, each tried with its share of ``seconds``; None when none is found in time."""
+    deadline = time.perf_counter() + seconds
+    others = OTHER_ADJACENCIES[puzzle.board.adjacency]
+    for index, adjacency in enumerate(others):
+        left = deadline - time.perf_counter()
+        if left <= 0.01:
+            break
+        other = Puzzle(replace(puzzle.board, adjacency=adjacency), puzzle.givens)
+        found = engine.solve(other, limit=2, max_seconds=left / (len(others) - index))
+        if found.complete and found.count == 1:
+            return adjacency
+    return None
 
 
 def generate(shape: str, size: int, difficulty: str, adjacency: str, seed: int, seconds: float) -> Generated:
