@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import unquote, urlsplit
 
-from engine import iter_puzzles
+from engine import Puzzle, iter_puzzles, parse_puzzle
 
 from .messages import N_, Refusal
 
@@ -31,6 +31,7 @@ _ID = re.compile(r"[1-9][0-9]{0,3}x[1-9][0-9]{0,3}[rh]?:\S*")
 _PATH = re.compile(r"/([ps])/([^/?#\s]+)")
 _SHORT = re.compile(r"[0-9A-Za-z]{1,7}")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as the notation counts lines
+_DECLARED = re.compile(r"^\s*#\s*adjacency\s*:", re.IGNORECASE | re.MULTILINE)
 
 MIXED_BLOCK = N_("lines %(first)s to %(last)s mix puzzle ids or links with the rows of a board: put a blank line "
                  "between them")
@@ -124,6 +125,19 @@ def read_list(lines: Iterable[str]) -> Iterator[Entry]:
         for line, reference in references:
             number += 1
             yield Entry(number, line, line, reference=reference)
+
+
+def declares_adjacency(text: str) -> bool:
+    """Whether a board's text has its own ``# adjacency:`` line."""
+    return _DECLARED.search(text) is not None
+
+
+def board_of(entry: Entry, adjacency: str = "king") -> Puzzle:
+    """The puzzle of an entry in the notation: its own ``# adjacency:`` line, else
+    ``adjacency`` (PuzzleFormatError when malformed, with the line in the list)."""
+    assert entry.text is not None
+    declared = declares_adjacency(entry.text)
+    return parse_puzzle(entry.text, adjacency=None if declared else adjacency, first_line=entry.line)
 
 
 def split_list(text: str) -> list[Entry]:
