@@ -220,9 +220,7 @@ def from_solver() -> Any:
     except PuzzleFormatError:
         puzzle = None  # said when the booklet is made, with the place in the list
     if puzzle is not None:
-        text = format_puzzle(puzzle).strip("\n")
-        if puzzle.board.adjacency != "king":
-            text = f"# adjacency: {puzzle.board.adjacency}\n{text}"
+        text = format_puzzle(puzzle).strip("\n")  # with its "# adjacency:" line when not king
     elif draft.adjacency != "king" and not declares_adjacency(text):
         text = f"# adjacency: {draft.adjacency}\n{text}"
     return render_form({"puzzles": f"{text}\n"}, note=_("The board from the solver page is in the list. Add more "
