@@ -17,6 +17,7 @@ from webapp.core.options import Options
 from webapp.core.stored import StoredPuzzle, generate
 
 from pdf_tools import page_count, text
+from test_accessibility import assert_clean
 
 SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -52,7 +53,8 @@ def test_puzzles_ticked_in_my_puzzles_make_a_booklet(browser: Browser, base_url:
     hidato = store.save_puzzle(generate(Options("diamond", 3, "easy", "hidato"), seed=21))
     numbrix = store.save_puzzle(generate(Options("square", 5, "easy", "numbrix"), seed=22))
     skipped = store.save_puzzle(generate(Options("ring", 8, "easy", "hidato"), seed=23))
-    context = browser.new_context(base_url=base_url, accept_downloads=True, **SIZES[size])
+    # bypass_csp: axe is added as a script of the test's own.
+    context = browser.new_context(base_url=base_url, accept_downloads=True, bypass_csp=True, **SIZES[size])
     page = context.new_page()
     try:
         for stored in (hidato, numbrix, skipped):
@@ -63,6 +65,7 @@ def test_puzzles_ticked_in_my_puzzles_make_a_booklet(browser: Browser, base_url:
         page.get_by_label("Print Hidato diamond, easy in a booklet").check()
         page.get_by_label("Print Numbrix square, easy in a booklet").check()
         page.screenshot(path=artifacts_dir / f"own-booklet-mine-{size}.png", full_page=True)
+        assert_clean(page, "on My puzzles with puzzles ticked")
         page.get_by_role("button", name="Make a booklet of the ticked puzzles").first.click()
 
         expect(page.get_by_role("heading", name="Print your own puzzles")).to_be_visible()
@@ -93,7 +96,7 @@ def test_puzzles_ticked_in_my_puzzles_make_a_booklet(browser: Browser, base_url:
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_bad_puzzle_is_named_then_left_out(browser: Browser, base_url: str, size: str, tmp_path: Path,
                                              artifacts_dir: Path) -> None:
-    context = browser.new_context(base_url=base_url, accept_downloads=True, **SIZES[size])
+    context = browser.new_context(base_url=base_url, accept_downloads=True, bypass_csp=True, **SIZES[size])
     page = context.new_page()
     try:
         page.goto("/booklet")
@@ -106,6 +109,7 @@ def test_a_bad_puzzle_is_named_then_left_out(browser: Browser, base_url: str, si
         expect(problem).to_contain_text("Puzzle 2 (line 7): it has more than one solution")
         expect(page.get_by_label("Your puzzles")).to_have_attribute("aria-invalid", "true")
         page.screenshot(path=artifacts_dir / f"own-booklet-problem-{size}.png", full_page=True)
+        assert_clean(page, "on the form naming a bad puzzle")
         with page.expect_download() as info:
             page.get_by_role("button", name="Leave it out and print the other puzzle").click()
         pdf = tmp_path / "left.pdf"
