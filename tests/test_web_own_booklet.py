@@ -123,7 +123,7 @@ def test_the_form_is_filled_from_the_ids_my_puzzles_sends(client: FlaskClient) -
     html = client.get(f"/booklet/own?id={first}&id={second}").get_data(as_text=True)
     assert re.search(rf"<textarea[^>]*>{re.escape(first)}\n{re.escape(second)}\n</textarea>", html)
     for label in ("Your puzzles", "Puzzles per page", "Paper", "Name and date line", "Title"):
-        assert re.search(rf'<label for="\w+">{label}</label>', html), label
+        assert re.search(rf'<label for="\w+"[^>]*>{label}</label>', html), label
 
 
 @pytest.mark.slow

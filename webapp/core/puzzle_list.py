@@ -30,6 +30,8 @@ _ID = re.compile(r"[1-9][0-9]{0,3}x[1-9][0-9]{0,3}[rh]?:\S*")
 # The path of a puzzle's page or of a short link, anywhere in a link: /p/<id>, /s/<short>.
 _PATH = re.compile(r"/([ps])/([^/?#\s]+)")
 _SHORT = re.compile(r"[0-9A-Za-z]{1,7}")
+_ID_HEAD = re.compile(r"[1-9][0-9]{0,3}x[1-9][0-9]{0,3}[rh]?:")
+_HOST = re.compile(r"(localhost|[\w-]+(\.[\w-]+)+|\[[0-9a-fA-F:.]+\])(:\d+)?", re.ASCII)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as the notation counts lines
 _DECLARED = re.compile(r"^\s*#\s*adjacency\s*:", re.IGNORECASE | re.MULTILINE)
 
@@ -70,7 +72,10 @@ def reference_of(line: str) -> Reference | None:
         return Reference("id", text)
     if "/" not in text:
         return None
-    # A link as copied from a browser (with its scheme) or from a sheet (without it).
+    # A link as copied from a browser (with its scheme), from a sheet (its host first, as
+    # "hidato.example.org/s/2f"), or a path; a relative file name ("data/p/x.txt") is none.
+    if "://" not in text and not text.startswith("/") and not _HOST.fullmatch(text.split("/", 1)[0]):
+        return None
     parts = urlsplit(text if "://" in text or text.startswith("/") else f"//{text}")
     # The last /p/ or /s/ of the path names the puzzle (/p/<id>/print too).
     found = next(reversed(list(_PATH.finditer(parts.path))), None)
@@ -80,7 +85,11 @@ def reference_of(line: str) -> Reference | None:
     if kind == "p":
         if value.endswith(".txt"):
             value = value[:-4]
-        return Reference("id", value, parts.netloc.lower())
+        # A whole link names a puzzle, even a mangled one (its errors are the id's); a
+        # link without its scheme only if what follows /p/ starts as an id does ("5x5:").
+        if "://" in text or _ID_HEAD.match(value):
+            return Reference("id", value, parts.netloc.lower())
+        return None
     return Reference("short", value, parts.netloc.lower()) if _SHORT.fullmatch(value) else None
 
 
@@ -143,21 +152,6 @@ def board_of(entry: Entry, adjacency: str = "king") -> Puzzle:
 def split_list(text: str) -> list[Entry]:
     """``read_list`` of a whole text (a form's field)."""
     return list(read_list(_lines(text)))
-
-
-def without(text: str, entries: Iterable[Entry]) -> str:
-    """The text with these entries' lines taken out (a board's block whole, an id's line)."""
-    gone = {line for entry in entries for line in range(entry.line, entry.last_line + 1)}
-    kept = [line for number, line in enumerate(_lines(text), start=1) if number not in gone]
-    # Blank lines left two or more in a row (where a block went) become one.
-    out: list[str] = []
-    for line in kept:
-        if not line.strip() and (not out or not out[-1].strip()):
-            continue
-        out.append(line)
-    while out and not out[-1].strip():
-        out.pop()
-    return "\n".join(out) + ("\n" if out else "")
 
 
 def _lines(text: str) -> list[str]:
