@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
+from test_accessibility import assert_clean
 
 from engine import Cell
 from webapp.core.options import Options
 from webapp.core.stored import StoredPuzzle, generate
 
 from pdf_tools import page_count, text
-from test_accessibility import assert_clean
 
 SIZES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
