@@ -20,7 +20,8 @@ window.__shifts = [];
 new PerformanceObserver(list => {
   for (const e of list.getEntries()) {
     if (!e.hadRecentInput) window.__shifts.push({value: e.value, sources: e.sources.map(s =>
-      (s.node ? s.node.nodeName + '.' + s.node.className : '?') + ' ' + JSON.stringify(s.previousRect) + " -> " + JSON.stringify(s.currentRect))});
+      (s.node ? s.node.nodeName + '.' + s.node.className : '?') + ' '
+        + JSON.stringify(s.previousRect) + ' -> ' + JSON.stringify(s.currentRect))});
   }
 }).observe({type: 'layout-shift', buffered: true});
 """
