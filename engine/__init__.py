@@ -6,7 +6,7 @@ exported here.
 
 from .board import ADJACENCIES, MAX_CELLS, Adjacency, Board, Cell, Grid, Puzzle, is_solution
 from .candidates import candidates
-from .generator import Generated, GenerationError, generate, generate_shape
+from .generator import Generated, GenerationError, Stage, generate, generate_shape
 from .grading import DIFFICULTIES, Grade, grade
 from .hints import (
     Chain,
@@ -62,6 +62,7 @@ __all__ = [
     "OnlyCell",
     "OnlyNeighbour",
     "Solved",
+    "Stage",
     "ShapeError",
     "ShapeSpec",
     "generate",

@@ -12,7 +12,9 @@ full search confirms it has one solution.  Everything random comes from one
 everywhere.
 
 An optional time limit is checked between steps and inside the rules; past it the
-generation gives up with a message that says so.  A ``GenerationError`` keeps its facts
+generation gives up with a message that says so.  An optional ``progress`` callable
+hears of each step as it starts (a ``Stage``: facts, no words), so a caller can show
+what a long generation is doing; the engine never prints.  A ``GenerationError`` keeps its facts
 (the level, the board's cells, the seconds or the paths tried: ``words.FactsError``), so
 the web says them in the reader's language and the command line in English.
 """
@@ -22,7 +24,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from . import reduction
 from .board import Adjacency, Board, Grid, Puzzle
@@ -56,6 +60,23 @@ class GenerationError(FactsError):
         return cls(phrase.template, **phrase.params)
 
 
+StageName = Literal["path", "givens", "rating", "checking"]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The step a generation is starting: on solution path ``attempt`` of at most
+    ``attempts``, finding the path, removing givens, rating the puzzle, or checking
+    with the full search that it has one solution."""
+
+    name: StageName
+    attempt: int
+    attempts: int
+
+
+Progress = Callable[[Stage], None]
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle with its solution and how it was made."""
@@ -81,12 +102,14 @@ def generate_shape(
     cols: int | None = None,
     *,
     max_seconds: float | None = None,
+    progress: Progress | None = None,
 ) -> Generated:
     """A unique puzzle of ``difficulty`` on the named shape (``rows``/``cols`` for rectangles).
 
     ``max_seconds`` bounds the whole generation; past it GenerationError says so.  The
     clock is only looked at between steps, and a step the clock cut short is never used,
-    so a puzzle that comes back is the same as without a limit.
+    so a puzzle that comes back is the same as without a limit.  ``progress`` is told
+    each step as it starts; it changes nothing in what is made.
     """
     started = time.perf_counter()
     _check_difficulty(difficulty)
@@ -98,22 +121,23 @@ def generate_shape(
     # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
     rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/[]")
     request = _Request(shape, size, difficulty, seed)
-    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty))
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, progress=progress))
 
 
 def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
-             max_seconds: float | None = None) -> Generated:
+             max_seconds: float | None = None, progress: Progress | None = None) -> Generated:
     """A unique puzzle of ``difficulty`` on any playable ``board`` (a custom shape).
 
     The result's ``shape`` is "custom" and its ``size`` the number of cells; the time
-    limit works as for generate_shape.
+    limit and ``progress`` work as for generate_shape.
     """
     started = time.perf_counter()
     _check_difficulty(difficulty)
     check_playable(board)
     rng = random.Random(f"custom/{board.size}/None/None/{board.adjacency}/{difficulty}/{seed}/{sorted(board.cells)}")
     request = _Request("custom", board.size, difficulty, seed)
-    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, drawn=True))
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, drawn=True,
+                                             progress=progress))
 
 
 @dataclass(frozen=True)
@@ -142,16 +166,20 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
     """Try paths until one gives a puzzle whose rating falls in the level asked for."""
     level = LEVELS[request.difficulty]
     for attempt in range(_ATTEMPTS):
+        clock.stage("path", attempt)
         order = _random_path(board, rng, clock)
         order = rigid_path(board, order, rng, level.rigidity, clock.deadline)
         solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
+        clock.stage("givens", attempt)
         givens = _givens(board, solution, level, rng, clock, fallback=attempt >= _FALLBACK_AFTER)
         if givens is None:
             continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
+        clock.stage("rating", attempt)
         rating = _rating(puzzle, level, clock)
         if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
             continue  # the path allowed no puzzle of this level: try another
+        clock.stage("checking", attempt)
         _assert_unique(puzzle, solution, clock)
         return Generated(
             puzzle=puzzle,
@@ -237,16 +265,23 @@ def _check_sides(shape: str, size: int, rows: int | None, cols: int | None) -> N
 
 
 class _Clock:
-    """The time limit of one generation; ``check`` raises GenerationError once it has passed."""
+    """The time limit of one generation; ``check`` raises GenerationError once it has passed.
+    It also carries the caller's ``progress``, since every step is handed the clock."""
 
     def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str,
-                 drawn: bool = False) -> None:
+                 drawn: bool = False, progress: Progress | None = None) -> None:
         self.started = started
+        self.progress = progress
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else started + max_seconds
         self.cells = cells
         self.difficulty = difficulty
         self.drawn = drawn  # a custom shape: made smaller by drawing it so
+
+    def stage(self, name: StageName, attempt: int) -> None:
+        """Tell the caller which step of which attempt (counted from 0 here) starts now."""
+        if self.progress is not None:
+            self.progress(Stage(name, attempt + 1, _ATTEMPTS))
 
     def left(self) -> float | None:
         """Seconds left (at least 0), or None without a limit."""
@@ -301,4 +336,4 @@ def _assert_unique(puzzle: Puzzle, solution: Grid, clock: _Clock) -> None:
         raise AssertionError("generated puzzle is not unique")  # a bug, never a user error
 
 
-__all__ = ["GenerationError", "Generated", "ShapeError", "count_solutions", "generate", "generate_shape"]
+__all__ = ["GenerationError", "Generated", "ShapeError", "Stage", "count_solutions", "generate", "generate_shape"]

@@ -206,7 +206,11 @@ def test_print_arguments_are_checked_by_argparse(argv: list[str], message: str,
 
 
 @pytest.mark.slow
-def test_print_command_on_letter_with_qr_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_print_command_on_letter_with_qr_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "HIDATO_DATABASE_URL"):  # --url registers puzzles in a site database
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HIDATO_INSTANCE", str(tmp_path / "no-site"))  # none here: long links
     out = tmp_path / "letter.pdf"
     assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "2", "--per-page",
                       "2", "--seed", "3", "--paper", "letter", "--url", "https://hidato.example.org/",

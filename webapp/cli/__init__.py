@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 
 from .booklet import add_print
 from .common import EXIT_OK, Parser, UsageError, fail
+from .hint import add_hint
 from .pool import add_pool
-from .puzzles import add_generate, add_grade, add_hint
+from .puzzles import add_generate, add_grade
 from .secret import add_secret
 from .serve import add_db, add_serve, add_worker
 from .solve import add_solve

@@ -2,7 +2,9 @@
 
 The same options and ``--seed`` give the same puzzles, so a booklet can be made again.
 Exit status 0 when the PDF is written, 2 for options the generator refuses or a file
-that can't be written (one ``error: ...`` line on stderr).
+that can't be written (one ``error: ...`` line on stderr; ``--out`` is checked first,
+before any puzzle is made).  With ``--url`` the QR codes carry the site's short links
+when its database is here (``print_links.py``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from ..paper.booklet import (
     BookletOptions,
     check_options,
     layout,
-    links_for,
     make_puzzles,
     page_count,
     render_pdf,
@@ -35,6 +36,8 @@ from ..paper.booklet import (
 )
 from .common import EXIT_OK, bounded_int, positive_int
 from .common import fail as _fail
+from .output import output_problem
+from .print_links import print_links
 
 PRINT_HELP = "make a PDF booklet of new puzzles, solutions at the back"
 PRINT_DESCRIPTION = (
@@ -118,7 +121,11 @@ def add_print_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a4 or letter (default a4)")
     parser.add_argument("--url", type=_site_url, metavar="URL",
                         help="the site's public address (https://hidato.example.org): each puzzle gets a "
-                             "QR code of its page there; without it, no QR codes")
+                             "QR code of its page there, a short link registered in the site's database "
+                             "(DATABASE_URL, or the one 'hidato serve' uses here) when there is one, else a "
+                             "long link in a larger code; without --url, no QR codes")
+    parser.add_argument("--long-links", action="store_true", dest="long_links",
+                        help="with --url: long links (/p/ID), without using the site's database")
     parser.add_argument("--no-name", action="store_false", dest="name_line",
                         help="leave out the Name and Date line on the worksheets")
     parser.add_argument("--out", required=True, metavar="FILE",
@@ -128,6 +135,9 @@ def add_print_arguments(parser: argparse.ArgumentParser) -> None:
 
 def print_booklet_command(args: argparse.Namespace) -> int:
     """Run ``hidato print``: generate the puzzles, write the PDF; returns the exit status."""
+    problem = output_problem(args.out)
+    if problem:  # before any work: a typo in --out costs a second, not the whole booklet
+        return _fail(problem)
     if args.shape == MIXED and args.size is not None:
         return _fail("--size does not apply to --shape mixed (each shape has its usual size)")
     seed = args.seed if args.seed is not None else secrets.randbits(48)
@@ -156,12 +166,12 @@ def print_booklet_command(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    links = print_links(puzzles, args.url, args.long_links, say)
     say("laying out the pages")
-    page = layout(puzzles, options.per_page, options.paper, qr=bool(args.url))
+    page = layout(puzzles, options.per_page, options.paper, qr=bool(links), links=links)
     if page.note:
         say(page.note)
-    pdf = render_pdf(puzzles, options.per_page, title_of(options), links_for(puzzles, args.url), options.paper,
-                     options.name_line)
+    pdf = render_pdf(puzzles, options.per_page, title_of(options), links, options.paper, options.name_line)
     try:
         if args.out == "-":
             sys.stdout.buffer.write(pdf)

@@ -1,7 +1,10 @@
 """What every ``hidato`` subcommand shares: exit statuses, argument types, reading input.
 
 Input is read as a stream, one puzzle at a time, so a long file of puzzles takes no
-more memory than its largest puzzle.
+more memory than its largest puzzle.  A puzzle may be a board in the notation, or a
+line naming one: a compact id, a link to ``/p/<id>`` or a printed short link
+(``core.puzzle_list``); the input itself may be such an id or link instead of a file
+(``hidato solve 5x5:a18A…``).  ``inputs.py`` turns each into a puzzle.
 
 Usage mistakes and unreadable input are reported as one ``error: ...`` line on stderr
 with exit status 2, never as a traceback.
@@ -12,12 +15,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import BinaryIO, NamedTuple
 
 from engine import iter_puzzles, plural
+
+from ..core.messages import Refusal
+from ..core.puzzle_list import Reference, block_references, reference_of
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -85,12 +92,15 @@ def worse(status: int, other: int) -> int:
 
 
 class Block(NamedTuple):
-    """One puzzle block of the input, as the commands that read puzzles see it."""
+    """One puzzle of the input, as the commands that read puzzles see it: a board in the
+    notation (``text``), or a line naming one (``reference``, ``text`` its line)."""
 
     number: int  # 1 for the first puzzle of the input
     first_line: int
     text: str
     several: bool  # whether the input holds more than one puzzle (known by then)
+    reference: Reference | None = None
+    problem: Refusal | None = None  # a block that mixes ids and rows
 
     def label(self) -> str:
         """"puzzle K (line L)" when there are several puzzles, else ""."""
@@ -98,14 +108,15 @@ class Block(NamedTuple):
 
 
 def read_blocks(path: str) -> Iterator[Block]:
-    """The puzzles of FILE (or stdin for ``-``), one at a time as the input is read.
+    """The puzzles of FILE (or stdin for ``-``, or the id or link ``path`` itself), one at
+    a time as the input is read.
 
     Only one puzzle is read ahead, to know whether there are several.  UsageError comes
     when the input cannot be read, is not UTF-8 or passes MAX_INPUT_BYTES, possibly
     after some puzzles were handed out (they were read before the trouble).
     """
-    blocks = iter_puzzles(read_lines(path))
-    current = next(blocks, None)
+    items = _items(_source_lines(path))
+    current = next(items, None)
     if current is None:
         # No puzzle at all: the parser still says what is wrong ("no cells").
         yield Block(1, 1, "", False)
@@ -113,13 +124,41 @@ def read_blocks(path: str) -> Iterator[Block]:
     number, several = 1, False
     while current is not None:
         try:
-            following = next(blocks, None)
+            following = next(items, None)
         except UsageError:
-            yield Block(number, *current, several)
+            yield Block(number, *current[:2], several, *current[2:])
             raise
         several = several or following is not None
-        yield Block(number, *current, several)
+        yield Block(number, *current[:2], several, *current[2:])
         current, number = following, number + 1
+
+
+_Item = tuple[int, str, Reference | None, Refusal | None]
+
+
+def _items(lines: Iterator[str]) -> Iterator[_Item]:
+    """(first line, text, reference, problem) of each puzzle: a block of ids or links gives
+    one item per line."""
+    for first_line, block in iter_puzzles(lines):
+        try:
+            references = block_references(block, first_line)
+        except Refusal as problem:
+            yield first_line, block, None, problem
+            continue
+        if references is None:
+            yield first_line, block, None, None
+            continue
+        lines_of = block.split("\n")
+        for line, reference in references:
+            yield line, lines_of[line - first_line], reference, None
+
+
+def _source_lines(path: str) -> Iterator[str]:
+    """The input's lines: a file's, stdin's for ``-``, or a single id or link given instead
+    of a file name (a file of that name wins)."""
+    if path != "-" and not os.path.exists(path) and reference_of(path) is not None:
+        return iter([path])
+    return read_lines(path)
 
 
 def read_lines(path: str) -> Iterator[str]:

@@ -1,11 +1,11 @@
-"""The ``hidato generate``, ``hidato grade`` and ``hidato hint`` subcommands."""
+"""The ``hidato generate`` and ``hidato grade`` subcommands (``hint.py`` has ``hidato hint``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
-import time
 from typing import Any
 
 from engine import (
@@ -20,13 +20,10 @@ from engine import (
     format_puzzle,
     generate_shape,
     grade,
-    hint,
-    parse_puzzle,
     puzzle_to_id,
     solve,
 )
 
-from ..core.hint_words import hint_text
 from ..core.ratings import chain_words, levels_text, rating_number, technique_lines
 from .common import (
     EXIT_BAD_INPUT,
@@ -40,6 +37,8 @@ from .common import (
     read_blocks,
     worse,
 )
+from .inputs import Puzzles
+from .stages import LINES_AFTER, StageReport
 
 # Long enough for the largest expert puzzles (about 15 seconds here), short enough that a
 # request the generator cannot meet ends with advice instead of running for ever.
@@ -60,6 +59,14 @@ difficulty: each level is a range of the rating, the longest chain of reasoning
   the puzzle needs on Berthier's whip scale (see 'hidato grade'):
   {levels}; no level needs a guess.
 
+seed: the same options and --seed give the same puzzle on any machine.  Without
+  --seed a random one is used and printed on stderr ('seed 1234 (--seed 1234 makes
+  the same puzzle again)'; with --json each object carries its seed).
+
+progress: a puzzle that takes more than a second shows its stage on stderr
+  ('path 3 of 30: removing givens (12 s)'), on one line rewritten in place on a
+  terminal, as lines after {lines_after:g} seconds otherwise; --quiet shows nothing.
+
 examples:
   $ hidato generate --shape diamond --size 5 --difficulty hard --seed 7
   $ hidato generate --rows 8 --cols 12 --adjacency rook --solution
@@ -74,7 +81,8 @@ def add_generate(commands: argparse._SubParsersAction) -> None:
         help="make new puzzles with exactly one solution",
         description="Generate puzzles on a shape, at a difficulty, deterministic by seed.",
         epilog=GENERATE_EPILOG.format(shapes=", ".join(SHAPES), low=_RECTANGLE.min_size,
-                                      high=_RECTANGLE.max_size, limit=DEFAULT_TIME_LIMIT, levels=levels_text()),
+                                      high=_RECTANGLE.max_size, limit=DEFAULT_TIME_LIMIT, levels=levels_text(),
+                                      lines_after=LINES_AFTER),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub.add_argument("--shape", default="rectangle", help="board shape (default rectangle)")
@@ -85,13 +93,17 @@ def add_generate(commands: argparse._SubParsersAction) -> None:
     sub.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default medium")
     sub.add_argument("--adjacency", choices=ADJACENCIES, default="king",
                      help="king (Hidato, default), rook (Numbrix) or hex")
-    sub.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    sub.add_argument("--seed", type=int,
+                     help="first seed (default: a random one, printed on stderr so the run can be repeated)")
     sub.add_argument("--count", type=positive_int, default=1, metavar="K",
                      help="make K puzzles with seeds N, N+1, ... (default 1)")
     sub.add_argument("--time-limit", type=positive_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                      help=f"give up on a puzzle after SECONDS seconds (default {DEFAULT_TIME_LIMIT:g})")
     sub.add_argument("--solution", action="store_true", help="print each solution after its puzzle")
-    sub.add_argument("--json", action="store_true", help="one JSON object per puzzle, one per line")
+    sub.add_argument("--json", action="store_true",
+                     help="one JSON object per puzzle, one per line (its seed among the keys)")
+    sub.add_argument("--quiet", action="store_true",
+                     help="print nothing on stderr but errors (no seed, no progress)")
     sub.set_defaults(handler=cmd_generate)
 
 
@@ -105,21 +117,38 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return fail("--rows and --cols go together")
     if args.rows is not None and args.shape != "rectangle":
         return fail("--rows and --cols are for --shape rectangle")
-    progress = _Progress(args.count)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    # A random seed is said once the first puzzle is made (bad options stay one error line);
+    # --json carries each puzzle's seed.
+    report = StageReport(args.count, quiet=args.quiet)
+    try:
+        return _generate_all(args, size, seed, report)
+    finally:
+        report.close()
+
+
+def _generate_all(args: argparse.Namespace, size: int, seed: int, report: StageReport) -> int:
+    untold = args.seed is None and not args.quiet and not args.json
     for i in range(args.count):
+        report.start(i + 1)
         try:
-            made = generate_shape(args.shape, size, args.difficulty, args.adjacency, args.seed + i, args.rows,
-                                  args.cols, max_seconds=args.time_limit)
+            made = generate_shape(args.shape, size, args.difficulty, args.adjacency, seed + i, args.rows,
+                                  args.cols, max_seconds=args.time_limit, progress=report)
         except (ShapeError, GenerationError, ValueError) as err:
-            progress.done()
-            # With several puzzles, say which one: the others may well be fine.
-            which = f"seed {args.seed + i}: " if isinstance(err, GenerationError) and args.count > 1 else ""
-            return fail(f"{which}{err}")
-        progress.step(i + 1)
+            report.clear()
+            # Say which seed gave up: the others may well be fine, and a random one can be tried again.
+            named = isinstance(err, GenerationError) and (args.count > 1 or args.seed is None)
+            return fail(f"{f'seed {seed + i}: ' if named else ''}{err}")
+        report.made()
+        if untold:
+            report.clear()
+            which = f"seed {seed}" if args.count == 1 else f"seeds {seed} to {seed + args.count - 1}"
+            print(f"{which} (--seed {seed} makes the same {'puzzle' if args.count == 1 else 'puzzles'} again)",
+                  file=sys.stderr, flush=True)
+            untold = False
         if i and not args.json:
             print()
         _print_generated(made, args)
-    progress.done()
     return EXIT_OK
 
 
@@ -153,27 +182,6 @@ def _print_generated(made: Generated, args: argparse.Namespace) -> None:
     sys.stdout.flush()
 
 
-class _Progress:
-    """A one-line progress bar on stderr, shown only when a terminal waits over a second."""
-
-    def __init__(self, total: int):
-        self.total = total
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def step(self, done: int) -> None:
-        if self.total < 2 or not sys.stderr.isatty() or time.perf_counter() - self.start < 1:
-            return
-        width = 30
-        filled = width * done // self.total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}", end="", file=sys.stderr, flush=True)
-        self.shown = True
-
-    def done(self) -> None:
-        if self.shown:
-            print(file=sys.stderr)
-
-
 def add_grade(commands: argparse._SubParsersAction) -> None:
     """Register ``hidato grade``."""
     sub = commands.add_parser(
@@ -186,13 +194,13 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
         epilog=f"levels: {levels_text()}; a puzzle that chains of up to {MAX_CHAIN} steps cannot "
                "finish needs guessing, harder than expert.",
     )
-    _add_input(sub)
+    add_input(sub)
     sub.set_defaults(handler=cmd_grade)
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     """Grade each puzzle in the input."""
-    return _each_puzzle(args, _grade_one)
+    return each_puzzle(args, _grade_one)
 
 
 def _grade_one(puzzle: Any, prefix: str) -> int:
@@ -209,52 +217,34 @@ def _grade_one(puzzle: Any, prefix: str) -> int:
     return EXIT_OK
 
 
-def add_hint(commands: argparse._SubParsersAction) -> None:
-    """Register ``hidato hint``."""
-    sub = commands.add_parser(
-        "hint",
-        help="print the next deduction for a puzzle",
-        description="Print the next step a person could deduce, in words. Numbers already "
-                    "written in the file count as placed.",
-    )
-    _add_input(sub)
-    sub.set_defaults(handler=cmd_hint)
-
-
-def cmd_hint(args: argparse.Namespace) -> int:
-    """Print the next deduction for each puzzle in the input."""
-    return _each_puzzle(args, _hint_one)
-
-
-def _hint_one(puzzle: Any, prefix: str) -> int:
-    step = hint(puzzle, {})
-    print(f"{prefix}{hint_text(step)}")  # English: the command line does not follow LANG
-    return EXIT_NO_SOLUTION if step.kind == "no solution" else EXIT_OK
-
-
-def _add_input(sub: argparse.ArgumentParser) -> None:
+def add_input(sub: argparse.ArgumentParser) -> None:
+    """The input of a command that reads puzzles: FILE and --adjacency."""
     sub.add_argument("file", nargs="?", default="-", metavar="FILE",
-                     help="puzzle file, or - for standard input (the default)")
+                     help="puzzle file, or - for standard input (the default), or a puzzle's id or link")
     sub.add_argument("--adjacency", choices=ADJACENCIES,
-                     help="neighbourhood, overriding any '# adjacency:' line (default king)")
+                     help="neighbourhood, overriding any '# adjacency:' line (default king; ids and links "
+                          "carry their own)")
 
 
-def _each_puzzle(args: argparse.Namespace, action: Any) -> int:
+def each_puzzle(args: argparse.Namespace, action: Any) -> int:
     """Run ``action`` on every puzzle of the input, read one at a time; the worst exit status."""
     status = EXIT_OK
+    puzzles = Puzzles(args.adjacency)
     try:
         for block in read_blocks(args.file):
-            status = worse(status, _one_puzzle(block, args, action))
+            status = worse(status, _one_puzzle(block, puzzles, action))
     except UsageError as err:
         return worse(status, fail(str(err)))
+    finally:
+        puzzles.close()
     return status
 
 
-def _one_puzzle(block: Block, args: argparse.Namespace, action: Any) -> int:
+def _one_puzzle(block: Block, puzzles: Puzzles, action: Any) -> int:
     label = block.label()
     prefix = f"{label}: " if label else ""
     try:
-        puzzle = parse_puzzle(block.text, adjacency=args.adjacency, first_line=block.first_line)
+        puzzle = puzzles.puzzle(block)
     except PuzzleFormatError as err:
         print(f"error: {prefix}{err}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from engine.board import ADJACENCIES, Grid, Puzzle
-from engine.notation import PuzzleFormatError, format_puzzle, parse_puzzle
+from engine.notation import PuzzleFormatError, format_puzzle
 from engine.solver import SolveResult, solve
 from engine.words import plural, seconds
 
@@ -17,6 +17,7 @@ from .common import (
     EXIT_GAVE_UP,
     EXIT_NO_SOLUTION,
     EXIT_OK,
+    Block,
     UsageError,
     fail,
     positive_int,
@@ -24,8 +25,19 @@ from .common import (
     read_blocks,
     worse,
 )
+from .inputs import Puzzles
 
 SOLVE_EPILOG = """\
+input:
+  Boards in the notation (see 'hidato --help'), or lines that each name a
+  puzzle: its compact id as a booklet prints it with its solution
+  (5x5:a18A11a17aAa10_1AbBa5aB4a6a), a link to its page (https://.../p/ID), or a
+  short link printed under a QR code (hidato.example.org/s/2f).  FILE may be such
+  an id or link itself.  A short link is looked up in the site's database:
+  DATABASE_URL, else the instance database 'hidato serve' uses; without one it
+  is refused with the reason (use the id or the /p/ link).  Ids and links carry
+  their own adjacency; --adjacency changes only boards in the notation.
+
 output:
   The solution is printed in the same notation, every cell filled in.  If the
   puzzle has more than one solution one is printed and a warning goes to stderr.
@@ -49,6 +61,7 @@ exit status:
 
 examples:
   $ hidato solve puzzle.txt
+  $ hidato solve 5x5:a18A11a17aAa10_1AbBa5aB4a6a
   $ hidato solve --count --limit 10 puzzle.txt
   $ cat puzzles.txt | hidato solve --json --max-seconds 5
 """
@@ -63,7 +76,7 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub.add_argument("file", nargs="?", default="-", metavar="FILE",
-                     help="puzzle file, or - for standard input (the default)")
+                     help="puzzle file, or - for standard input (the default), or a puzzle's id or link")
     sub.add_argument("--adjacency", choices=ADJACENCIES,
                      help="neighbourhood, overriding any '# adjacency:' line (default king)")
     sub.add_argument("--count", action="store_true",
@@ -78,20 +91,24 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     status = EXIT_OK
+    puzzles = Puzzles(args.adjacency)
     try:
         for block in read_blocks(args.file):
             if block.number > 1 and not args.json:
                 print()
-            status = worse(status, _solve_one(block.text, block.first_line, block.label(), args))
+            status = worse(status, _solve_one(block, puzzles, args))
     except UsageError as err:
         return worse(status, fail(str(err)))
+    finally:
+        puzzles.close()
     return status
 
 
-def _solve_one(block: str, first_line: int, label: str, args: argparse.Namespace) -> int:
-    """Solve one puzzle block, print its result, and return its exit status."""
+def _solve_one(block: Block, puzzles: Puzzles, args: argparse.Namespace) -> int:
+    """Solve one puzzle of the input, print its result, and return its exit status."""
+    label = block.label()
     try:
-        puzzle = parse_puzzle(block, adjacency=args.adjacency, first_line=first_line)
+        puzzle = puzzles.puzzle(block)
     except PuzzleFormatError as err:
         return _malformed(err, label, args)
     result = solve(puzzle, limit=args.limit, max_seconds=args.max_seconds)

@@ -57,6 +57,9 @@ GAP_MM = 4.0
 CAPTION_MM = 10.0  # "Puzzle 3 of 12" and what the puzzle is, under each board
 QR_MM = 16.0  # the side of a puzzle's QR code, beside its caption
 QR_SMALL_MM = 13.0  # at 4 to a page (short links make sparse codes that scan at this size)
+# A long link (/p/<id>) makes a dense code: its modules are printed at least this wide, two
+# pixels of a 100-dpi scan, so the code grows with the link (a 10x10 board's: about 27 mm).
+QR_MODULE_MM = 0.5
 SAFETY_MM = 3.0
 ID_CHAR_MM = 1.3  # one character of an id, monospaced at 6pt
 ID_LINE_MM = 3.0
@@ -94,6 +97,7 @@ class Sheet:
     of: int = 0  # how many puzzles the booklet has
     rule: str = ""  # the rules in one sentence
     qr: str = ""  # an SVG QR code of ``url`` (empty without a public address)
+    qr_mm: float = 0.0  # the side of the QR code on paper
     link_text: str = ""  # a short link to print under the QR code ("hidato.example.org/s/2f")
 
 
@@ -254,41 +258,55 @@ def _one(options: BookletOptions, order: list[str], index: int, seed: int, varia
 
 
 def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bool = False,
-           words: Words = ENGLISH) -> Layout:
+           words: Words = ENGLISH, links: Links | None = None) -> Layout:
     """How the booklet is laid out: 4 to a page drops to 2 when a board up to 10x10 would
-    get cells under MIN_CELL_MM."""
+    get cells under MIN_CELL_MM (``links``: the QR codes' links, whose length sizes them)."""
     paper = check_paper(paper)
     if per_page == 4:
         for stored in puzzles:
             board = stored.puzzle.board
-            if max(board.rows, board.cols) <= 10 and _cell_mm(stored, Layout(paper, 4), qr) < MIN_CELL_MM:
+            if (max(board.rows, board.cols) <= 10
+                    and _cell_mm(stored, Layout(paper, 4), qr or bool(links), links) < MIN_CELL_MM):
                 return Layout(paper, 2, words.gettext("Printed 2 to a page (not 4) so that every cell is at "
                                                       "least %(mm)s mm wide.") % {"mm": f"{MIN_CELL_MM:g}"})
     return Layout(paper, per_page)
 
 
-def _board_box(page: Layout, worksheet: bool, qr: bool) -> tuple[float, float]:
+def _board_box(page: Layout, worksheet: bool, qr: bool, links: Links | None = None) -> tuple[float, float]:
     """The box one board gets on a page, in mm: its share, less its caption (as tall as
     the QR code when there is one)."""
     width, height = page.content
     columns = 2 if page.per_page == 4 else 1
     rows = 1 if page.per_page == 1 else 2
     head = WORKSHEET_HEAD_MM if worksheet else SOLUTION_HEAD_MM
-    caption = qr_mm(page.per_page) + 2 if qr and worksheet else CAPTION_MM
+    caption = qr_mm(page.per_page, links) + 2 if qr and worksheet else CAPTION_MM
     # SAFETY_MM: text lines come out a little taller than their nominal height.
     return ((width - GAP_MM * (columns - 1)) / columns,
             (height - head - GAP_MM * (rows - 1)) / rows - caption - SAFETY_MM)
 
 
-def qr_mm(per_page: int) -> float:
-    """The side of a QR code: smaller at 4 to a page, where the boards need the room."""
-    return QR_SMALL_MM if per_page == 4 else QR_MM
+def qr_mm(per_page: int, links: Links | None = None) -> float:
+    """The side of a QR code: smaller at 4 to a page, where the boards need the room; large
+    enough for the densest code when ``links`` holds long links (QR_MODULE_MM a module)."""
+    side = QR_SMALL_MM if per_page == 4 else QR_MM
+    long_links = [url for url in (links or {}).values() if "/s/" not in url]
+    if long_links:
+        side = max(side, max(qr_modules(url) for url in long_links) * QR_MODULE_MM)
+    return side
 
 
-def _cell_mm(stored: StoredPuzzle, page: Layout, qr: bool) -> float:
+def qr_modules(url: str) -> int:
+    """How many modules wide the QR code of ``url`` is, its quiet zone included."""
+    import segno  # on first use, like WeasyPrint
+
+    width, _height = segno.make(url, error="m").symbol_size(scale=1, border=2)
+    return int(width)
+
+
+def _cell_mm(stored: StoredPuzzle, page: Layout, qr: bool, links: Links | None = None) -> float:
     """How wide a cell of this puzzle's board prints on a page of worksheets."""
     drawing = draw_board(stored.puzzle)
-    width, _height = drawing.fit(*_board_box(page, True, qr))
+    width, _height = drawing.fit(*_board_box(page, True, qr, links))
     return width * SVG_CELL / (drawing.width + 8.0)
 
 
@@ -313,7 +331,8 @@ def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
     puzzles = list(puzzles)
     links = links or {}
     total = count or len(puzzles)
-    box_w, box_h = _board_box(page, not solutions, bool(links))
+    box_w, box_h = _board_box(page, not solutions, bool(links), links)
+    side = qr_mm(per_page, links) if links else 0.0
     out = []
     for number, stored in enumerate(puzzles, start=1):
         drawing = draw_board(stored.puzzle, stored.solution if solutions else None)
@@ -323,7 +342,7 @@ def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
         width, height = drawing.fit(box_w, box_h - id_lines * ID_LINE_MM)
         out.append(Sheet(number, stored, drawing, describe(stored, words), stored.code, url,
                          f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored, words),
-                         qr=qr_svg(url) if url and not solutions else "",
+                         qr=qr_svg(url) if url and not solutions else "", qr_mm=side,
                          link_text=_short_text(url)))
     return out
 
@@ -369,7 +388,7 @@ def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
                  lang: str = "en") -> str:
     """The booklet as HTML for WeasyPrint, its words in the language ``lang``."""
     words = words_for(lang)
-    page = layout(puzzles, per_page, paper, qr=bool(links), words=words)
+    page = layout(puzzles, per_page, paper, qr=bool(links), words=words, links=links)
     template = _environment(words).get_template("booklet_pdf.html")
     _width, height = page.content
     return template.render(

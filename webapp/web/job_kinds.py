@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from .editor import shape_job
 from .jobs import Jobs
+from .own_booklet import KIND as OWN_BOOKLET
+from .own_booklet_job import own_booklet_job
 from .pages import generate_job
 from .printing import booklet_job_work
 
@@ -14,3 +16,4 @@ def register_jobs(jobs: Jobs) -> None:
     jobs.handle("generate", generate_job)
     jobs.handle("shape", shape_job)
     jobs.handle("booklet", booklet_job_work)
+    jobs.handle(OWN_BOOKLET, own_booklet_job)
