@@ -79,7 +79,7 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     assert [order.index(kind) for kind in kinds] == sorted(order.index(kind) for kind in kinds), seen
     assert len(set(seen)) >= 8, seen
     for kind in ("made", "layout", "write"):
-        numbers = [int(re.search(r"\d+", said).group()) for said, k in zip(seen, kinds, strict=True) if k == kind]
+        numbers = [int(re.findall(r"\d+", said)[0]) for said, k in zip(seen, kinds, strict=True) if k == kind]
         assert numbers == sorted(numbers) and numbers[-1] > numbers[0], seen
     assert any(re.fullmatch(r"writing page \d+ of 12 into the PDF", said) for said in seen), seen
     # The waiting page says the progress and the seed; the ready page the seed, which the PDF prints.
@@ -92,7 +92,8 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     again = re.search(r'<a href="(/booklet\?[^"]+)">Make another booklet</a>', ready)
     assert again is not None and "seed" not in again.group(1)
     form = client.get(again.group(1).replace("&amp;", "&")).get_data(as_text=True)
-    assert re.search(r'<option value="diamond"[^>]* selected>', form) and re.search(r'name="count"[^>]* value="6"', form)
+    assert re.search(r'<option value="diamond"[^>]* selected>', form)
+    assert re.search(r'name="count"[^>]* value="6"', form)
     assert re.search(r'name="seed"[^>]* value=""', form)
     pdf = _pdf(client.get(waiting + ".pdf").data, tmp_path / "job.pdf")
     assert page_count(pdf) == 12 and SEED_NOTE.findall(text(pdf, 12)) == [seed.group(1)]
