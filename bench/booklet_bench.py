@@ -110,7 +110,7 @@ def _free_port() -> int:
 class Site:
     """gunicorn from ``root``'s virtual environment, as ``make serve`` starts it."""
 
-    def __init__(self, root: Path, folder: Path, workers: int):
+    def __init__(self, root: Path, folder: Path, workers: int, slots: int | None = None):
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "WORKERS": str(workers),
@@ -120,6 +120,8 @@ class Site:
                "HIDATO_BOOKLET_WAIT_SECONDS": "0"}
         for name in ("SECRET_KEY", "DATABASE_URL", "HIDATO_WORK_SLOTS"):
             env.pop(name, None)
+        if slots:
+            env["HIDATO_WORK_SLOTS"] = str(slots)
         subprocess.run([str(root / ".venv/bin/hidato"), "db", "upgrade"], cwd=root, env=env, check=True,
                        capture_output=True)
         self.log = open(folder / "gunicorn.log", "ab")  # noqa: SIM115 - closed in stop()
@@ -209,6 +211,7 @@ def main() -> None:
     parser.add_argument("--difficulty", default=FORM["difficulty"])
     parser.add_argument("--per-page", default=FORM["per_page"], dest="per_page")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
+    parser.add_argument("--slots", type=int, help="HIDATO_WORK_SLOTS (default: the site's, half the processors)")
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's PDF in")
     parser.add_argument("--verbose", action="store_true", help="print every progress text with its time")
     args = parser.parse_args()
@@ -217,7 +220,7 @@ def main() -> None:
     seeds = args.seeds.split(",")
     runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="hidato-booklet-bench-") as folder:
-        site = Site(args.root.resolve(), Path(folder), args.workers)
+        site = Site(args.root.resolve(), Path(folder), args.workers, args.slots)
         try:
             for index in range(args.runs):
                 seed = seeds[index % len(seeds)]
@@ -236,7 +239,8 @@ def main() -> None:
         finally:
             site.stop()
     print(f"\n{args.runs} runs of {form['count']} {form['difficulty']} {form['shape']} puzzles, "
-          f"{form['per_page']} per page, A4, from {args.root.resolve()} ({os.cpu_count()} cores)")
+          f"{form['per_page']} per page, A4, from {args.root.resolve()} ({os.cpu_count()} cores"
+          f"{f', HIDATO_WORK_SLOTS={args.slots}' if args.slots else ''})")
     print("| | median | worst |\n|---|---:|---:|")
     for name in ("total", "puzzles", "layout", "longest_still"):
         values = [getattr(run, name) for run in runs]

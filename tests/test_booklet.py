@@ -115,13 +115,14 @@ def test_render_pdf_says_how_far_it_has_got_and_prints_the_seed(small_puzzles, t
 
 def test_boards_in_few_paths_look_the_same_as_a_polygon_a_cell(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """The PDF draws each board as a few paths (drawing.grid, drawing.shaded): the same
-    picture as the polygon per cell the screen draws, square and hex, givens and solutions."""
+    """The PDF draws each board in a few elements (drawing.grid, .shaded, .given_numbers,
+    .other_numbers): the same picture as the polygon and centred number per cell the
+    screen draws, square and hex, givens and solutions, and the same text in the PDF."""
     puzzles = make_puzzles(BookletOptions("mixed", None, "easy", "king", 2, 2, seed=5))
     puzzles += make_puzzles(BookletOptions("mixed", None, "easy", "hex", 2, 2, seed=5))
     compact = tmp_path / "compact.pdf"
     compact.write_bytes(render_pdf(puzzles, 2))
-    assert booklet_svg_paths(puzzles) < 12 * len(puzzles)  # a few elements a board, not one a cell
+    assert booklet_svg_paths(puzzles) < 12 * len(puzzles)  # a few elements a board, not two a cell
     made = booklet._environment
 
     def polygons(words):  # noqa: ANN001, ANN202
@@ -133,6 +134,7 @@ def test_boards_in_few_paths_look_the_same_as_a_polygon_a_cell(tmp_path: Path,
     cells = tmp_path / "cells.pdf"
     cells.write_bytes(render_pdf(puzzles, 2))
     assert cells.read_bytes() != compact.read_bytes()
+    assert text(cells) == text(compact)  # every number where it was, read back the same
     for page in (1, 2, 3, 4):
         first = Image.open(render_png(compact, page, tmp_path / f"compact-{page}", dpi=100)).convert("L")
         second = Image.open(render_png(cells, page, tmp_path / f"cells-{page}", dpi=100)).convert("L")
@@ -142,7 +144,7 @@ def test_boards_in_few_paths_look_the_same_as_a_polygon_a_cell(tmp_path: Path,
 
 def booklet_svg_paths(puzzles: list) -> int:  # noqa: ANN001 - the SVG elements of the booklet's boards
     html = booklet.booklet_html(puzzles, 2, "t")
-    return len(re.findall(r"<(?:path|polygon)\b", html))
+    return len(re.findall(r"<(?:path|polygon|text)\b", html))
 
 
 @pytest.mark.parametrize(

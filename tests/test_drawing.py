@@ -8,7 +8,7 @@ import re
 import pytest
 
 from engine import parse_puzzle
-from webapp.paper.drawing import HEX_RADIUS, SIDE, differing_cells, draw_board
+from webapp.paper.drawing import BOLD_DIGIT_EM, DIGIT_EM, HEX_RADIUS, SIDE, differing_cells, draw_board
 
 
 def points(shape) -> list[tuple[float, float]]:
@@ -126,3 +126,19 @@ def test_the_shaded_path_covers_the_given_cells_only() -> None:
     assert drawing.shaded == f"M0 0H{2 * SIDE:g}V{SIDE:g}H0Z M{SIDE:g} {SIDE:g}H{2 * SIDE:g}V{2 * SIDE:g}H{SIDE:g}Z"
     hexes = draw_board(parse_puzzle("# adjacency: hex\n1 .\n. 4\n"))
     assert hexes.shaded.count("Z") == 2 and hexes.shaded.count("L") == 10  # two hexagons, six corners each
+
+
+def test_numbers_as_one_text_each_digit_where_a_centred_number_puts_it() -> None:
+    drawing = draw_board(parse_puzzle("1 . . .\n. . . .\n. . . 12\n"), {(0, 1): 2, (1, 0): 5})
+    assert drawing.given_numbers.text == "112"  # 1, then 12
+    assert drawing.other_numbers.text == "25"
+    xs = [float(x) for x in drawing.given_numbers.x.split()]
+    ys = [float(y) for y in drawing.given_numbers.y.split()]
+    assert len(xs) == len(ys) == 3
+    digit = BOLD_DIGIT_EM * drawing.font_size
+    one, twelve = drawing.cells[0], drawing.cells[11]
+    assert xs[0] == pytest.approx(one.x - digit / 2, abs=0.01)  # one digit, centred on the cell
+    assert xs[1:] == pytest.approx([twelve.x - digit, twelve.x], abs=0.01)  # two, side by side
+    assert ys == pytest.approx([one.y, twelve.y, twelve.y], abs=0.01)
+    assert float(drawing.other_numbers.x.split()[0]) == pytest.approx(
+        drawing.cells[1].x - DIGIT_EM * drawing.font_size / 2, abs=0.01)
