@@ -208,6 +208,7 @@ def main() -> None:
                         help="the seed of each run, in turn ('none': no seed, as on the form); default 1,...,5")
     parser.add_argument("--count", default=FORM["count"])
     parser.add_argument("--shape", default=FORM["shape"])
+    parser.add_argument("--size", default="", help="the shape's size (default: its usual size)")
     parser.add_argument("--difficulty", default=FORM["difficulty"])
     parser.add_argument("--per-page", default=FORM["per_page"], dest="per_page")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (default 3)")
@@ -215,7 +216,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's PDF in")
     parser.add_argument("--verbose", action="store_true", help="print every progress text with its time")
     args = parser.parse_args()
-    form = {**FORM, "count": args.count, "shape": args.shape, "difficulty": args.difficulty,
+    form = {**FORM, "count": args.count, "shape": args.shape, "size": args.size, "difficulty": args.difficulty,
             "per_page": args.per_page}
     seeds = args.seeds.split(",")
     runs: list[Run] = []
@@ -238,7 +239,7 @@ def main() -> None:
                         print(f"    {at:6.2f} s  {words}")
         finally:
             site.stop()
-    print(f"\n{args.runs} runs of {form['count']} {form['difficulty']} {form['shape']} puzzles, "
+    print(f"\n{args.runs} runs of {form['count']} {form['difficulty']} {form['shape']} {form['size']} puzzles, "
           f"{form['per_page']} per page, A4, from {args.root.resolve()} ({os.cpu_count()} cores"
           f"{f', HIDATO_WORK_SLOTS={args.slots}' if args.slots else ''})")
     print("| | median | worst |\n|---|---:|---:|")
