@@ -306,12 +306,12 @@ class Runner:
         right away, up to ``most`` (default: the processors) and one per item.  With ``k``
         children, child ``j`` runs ``work(items[j::k], *args)`` (plus ``progress=`` when
         ``progress`` is given: called in this thread with each child's messages) within
-        ``seconds_each`` per item.  It answers with the results of the first
-        items of its share, at least one: the work may stop early so that the slots go
-        back (``work`` decides when, e.g. after a few seconds), and what is left runs in a
-        next round, after work queued meanwhile had its turn.  The results come back in the
-        order of ``items``.  The first child to fail (OutOfTime, a refusal, an error) stops
-        the others, and its error is raised.
+        ``seconds_each`` per item.  It answers with the results of the first items of its
+        share, at least one: the work may stop early so that the slots go back (``work``
+        decides when, e.g. after a few seconds), and what is left runs in a next round,
+        after work queued meanwhile had its turn.  The results come back in the order of
+        ``items``.  The first child to fail (OutOfTime, a refusal, an error) stops the
+        others, and its error is raised.
         """
         done: dict[int, T] = {}
         most = most or os.cpu_count() or 1
@@ -359,9 +359,13 @@ class Runner:
             return [run_with_budget(seconds_each * len(shares[0]), work, shares[0], *args, progress=progress)]
         with ThreadPoolExecutor(len(shares), thread_name_prefix="hidato-split") as pool:
             futures = [pool.submit(one, share) for share in shares]
-            while not all(future.done() for future in futures):
-                concurrent.futures.wait(futures, timeout=0.05)
-                hand_on()
+            try:
+                while not all(future.done() for future in futures):
+                    concurrent.futures.wait(futures, timeout=0.05)
+                    hand_on()
+            except BaseException:
+                stop.set()  # hearing failed here (the job's database away): the children stop too
+                raise
         hand_on()
         if failures:
             raise failures[0]
