@@ -121,3 +121,13 @@ def test_a_booklet_never_takes_from_the_pool(app: Flask, client, tmp_path: Path)
     response = client.post("/booklet", data={**FORM, "difficulty": "hard", "count": "2"})
     assert response.mimetype == "application/pdf"
     assert found.store.pool_counts() == {("diamond", 3, "hard", "king"): 1}  # still there
+
+
+@pytest.mark.slow
+def test_a_seed_makes_the_same_booklet_in_one_child_or_in_two(tmp_path: Path, make_app) -> None:
+    """With two work slots the puzzles are made two at a time (Runner.run_split), each from
+    the booklet's seed and its place alone: the same booklet as one child makes."""
+    form = {**FORM, "shape": "mixed", "count": "5", "seed": "7"}
+    one = make_app(tmp_path / "one", WORK_SLOTS=1).test_client().post("/booklet", data=form).data
+    two = make_app(tmp_path / "two", WORK_SLOTS=2).test_client().post("/booklet", data=form).data
+    assert text(_pdf(one, tmp_path / "one.pdf")) == text(_pdf(two, tmp_path / "two.pdf"))
