@@ -10,22 +10,30 @@ import argparse
 import io
 import logging
 import math
+import random
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
 from engine import grade, is_solution
 from webapp.cli.booklet import add_print_arguments, print_booklet_command
+from webapp.paper import booklet
 from webapp.paper.booklet import (
     BookletOptions,
     check_options,
     describe,
     make_puzzles,
+    make_share,
     mixed_shapes,
+    new_seed,
+    plan,
     render_pdf,
     sheets,
+    with_seed,
 )
 
 from pdf_tools import ink, page_count, render_png, text
@@ -56,6 +64,87 @@ def test_mixed_goes_round_the_shapes_that_take_the_adjacency() -> None:
     assert set(shapes) <= set(mixed_shapes("hex"))
     assert "arrow" not in mixed_shapes("hex") and "arrow" in mixed_shapes("king")
     assert all(s.adjacency == "hex" for s in made)
+
+
+def test_each_puzzle_follows_from_the_seed_the_options_and_its_place_alone() -> None:
+    options = BookletOptions("mixed", None, "easy", "king", 5, 2, seed=4)
+    whole = make_puzzles(options)
+    planned = plan(options)
+    # Made out of order, a few at a time (as the site's children make them): the same puzzles.
+    apart = make_share(planned[3:4], None, 60) + make_share([planned[1], planned[0]], None, 60)
+    assert [p.code for p in apart] == [whole[3].code, whole[1].code, whole[0].code]
+    # Given a short slice of time, a share stops after the first puzzle (the slot goes back).
+    assert [p.code for p in make_share(planned[2:5], None, 0)] == [whole[2].code]
+    # Seeds given before there was a plan still make their old booklets: the order of the
+    # shapes, then each puzzle's seed, drawn in turn from the booklet's seed.
+    rng = random.Random("hidato-booklet/4")
+    order = mixed_shapes("king", "easy")
+    rng.shuffle(order)
+    assert [one.seed for one in planned] == [rng.getrandbits(48) for _ in range(5)]
+    assert [one.choices[0].shape for one in planned] == [order[i % len(order)] for i in range(5)]
+    assert [p.shape for p in whole] == [one.choices[0].shape for one in planned]
+    assert len({p.code for p in whole}) == 5
+
+
+def test_a_booklet_without_a_seed_gets_a_new_one_of_nine_digits() -> None:
+    seeds = {new_seed() for _ in range(20)}
+    assert len(seeds) == 20 and all(10**8 <= seed < 10**9 for seed in seeds)
+    unseeded = BookletOptions("diamond", 3, "easy", "king", 2, 2)
+    chosen = with_seed(unseeded)
+    assert chosen.seed is not None and replace(chosen, seed=None) == unseeded
+    assert with_seed(SMALL) == SMALL  # a seed asked for is kept
+    with pytest.raises(TypeError):
+        plan(unseeded)
+
+
+def test_render_pdf_says_how_far_it_has_got_and_prints_the_seed(small_puzzles, tmp_path: Path) -> None:
+    heard: list[tuple[str, int, int]] = []
+    pdf = tmp_path / "progress.pdf"
+    pdf.write_bytes(render_pdf(small_puzzles, 1, seed=123456789, progress=heard.append))
+    assert page_count(pdf) == 6
+    assert [stage for stage in heard if stage[0] == "prepare"] == [("prepare", 1, 3), ("prepare", 2, 3),
+                                                                   ("prepare", 3, 3)]
+    assert [stage for stage in heard if stage[0] == "layout"] == [("layout", page, 6) for page in range(1, 7)]
+    assert [stage for stage in heard if stage[0] == "write"] == [("write", page, 6) for page in range(1, 7)]
+    assert [stage[0] for stage in heard] == ["prepare"] * 3 + ["layout"] * 6 + ["write"] * 6
+    note = "Seed 123456789: the same options with this seed make this booklet again."
+    assert all(note not in " ".join(text(pdf, page).split()) for page in (1, 2, 3))  # not on the pupils' sheets
+    assert all(note in " ".join(text(pdf, page).split()) for page in (4, 5, 6))
+    assert "Page 4 of 6" in text(pdf, 4)  # the page number keeps its line beside the note
+
+
+def test_boards_in_few_paths_look_the_same_as_a_polygon_a_cell(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PDF draws each board in a few elements (drawing.grid, .shaded, .given_numbers,
+    .other_numbers): the same picture as the polygon and centred number per cell the
+    screen draws, square and hex, givens and solutions, and the same text in the PDF."""
+    puzzles = make_puzzles(BookletOptions("mixed", None, "easy", "king", 2, 2, seed=5))
+    puzzles += make_puzzles(BookletOptions("mixed", None, "easy", "hex", 2, 2, seed=5))
+    compact = tmp_path / "compact.pdf"
+    compact.write_bytes(render_pdf(puzzles, 2))
+    assert booklet_svg_paths(puzzles) < 12 * len(puzzles)  # a few elements a board, not two a cell
+    made = booklet._environment
+
+    def polygons(words):  # noqa: ANN001, ANN202
+        environment = made(words)
+        environment.globals["compact_boards"] = False
+        return environment
+
+    monkeypatch.setattr(booklet, "_environment", polygons)
+    cells = tmp_path / "cells.pdf"
+    cells.write_bytes(render_pdf(puzzles, 2))
+    assert cells.read_bytes() != compact.read_bytes()
+    assert text(cells) == text(compact)  # every number where it was, read back the same
+    for page in (1, 2, 3, 4):
+        first = Image.open(render_png(compact, page, tmp_path / f"compact-{page}", dpi=100)).convert("L")
+        second = Image.open(render_png(cells, page, tmp_path / f"cells-{page}", dpi=100)).convert("L")
+        differ = ImageChops.difference(first, second).point(lambda value: 255 if value > 60 else 0)
+        assert differ.getbbox() is None or sum(differ.histogram()[255:]) < 20, page  # a few pixels at most
+
+
+def booklet_svg_paths(puzzles: list) -> int:  # noqa: ANN001 - the SVG elements of the booklet's boards
+    html = booklet.booklet_html(puzzles, 2, "t")
+    return len(re.findall(r"<(?:path|polygon|text)\b", html))
 
 
 @pytest.mark.parametrize(
@@ -155,10 +244,20 @@ def test_print_command_writes_the_same_booklet_for_the_same_seed(tmp_path: Path,
 
 def test_print_command_without_a_seed_says_which_it_used(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_print(["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "1",
-                      "--per-page", "1", "--out", str(tmp_path / "c.pdf")]) == 0
-    assert "--seed " in capsys.readouterr().err
+    args = ["--shape", "diamond", "--size", "3", "--difficulty", "easy", "--count", "1", "--per-page", "1"]
+    assert run_print(args + ["--out", str(tmp_path / "c.pdf")]) == 0
+    err = capsys.readouterr().err
+    found = re.search(r"^seed (\d+) \(--seed \1 makes the same puzzles again\)$", err, re.M)
+    assert found is not None, err
+    seed = found.group(1)
+    assert err.rstrip().endswith(f"(A4), seed {seed}")  # and again on the last line
     assert page_count(tmp_path / "c.pdf") == 2
+    assert f"Seed {seed}: the same options" in text(tmp_path / "c.pdf", 2)
+    # Another run without a seed: another seed, other puzzles; with the seed it said, the same PDF.
+    assert run_print(args + ["--out", str(tmp_path / "d.pdf"), "--quiet"]) == 0
+    assert text(tmp_path / "d.pdf", 1) != text(tmp_path / "c.pdf", 1)
+    assert run_print(args + ["--seed", seed, "--out", str(tmp_path / "e.pdf"), "--quiet"]) == 0
+    assert (tmp_path / "e.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
 
 
 @pytest.mark.parametrize(

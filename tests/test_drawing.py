@@ -8,7 +8,7 @@ import re
 import pytest
 
 from engine import parse_puzzle
-from webapp.paper.drawing import HEX_RADIUS, SIDE, differing_cells, draw_board
+from webapp.paper.drawing import BOLD_DIGIT_EM, DIGIT_EM, HEX_RADIUS, SIDE, differing_cells, draw_board
 
 
 def points(shape) -> list[tuple[float, float]]:
@@ -78,3 +78,67 @@ def test_font_shrinks_for_longer_numbers() -> None:
 
 def test_differing_cells() -> None:
     assert differing_cells({(0, 0): 1, (0, 1): 2, (1, 0): 3}, {(0, 0): 1, (0, 1): 3, (1, 0): 2}) == [(0, 1), (1, 0)]
+
+
+# --- the PDF's boards in a few paths ----------------------------------------------------------
+
+
+def _polygon_sides(drawing) -> set[frozenset[tuple[float, float]]]:  # noqa: ANN001
+    """Every side of every cell's polygon, once (a side two cells share is one side)."""
+    sides = set()
+    for shape in drawing.cells:
+        corners = [(round(x, 1), round(y, 1)) for x, y in points(shape)]
+        sides |= {frozenset((a, b)) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)}
+    return sides
+
+
+def _grid_sides(grid: str, step: float) -> set[frozenset[tuple[float, float]]]:
+    """The sides a grid path draws, its long straight lines cut at every ``step``."""
+    sides = set()
+    for x, y, kind, end in re.findall(r"M([-\d.]+) ([-\d.]+)([HV])([-\d.]+)", grid):
+        x, y, end = float(x), float(y), float(end)
+        start = x if kind == "H" else y
+        for k in range(round((end - start) / step)):
+            a = start + k * step
+            ends = ((a, y), (a + step, y)) if kind == "H" else ((x, a), (x, a + step))
+            sides.add(frozenset((round(p, 1), round(q, 1)) for p, q in ends))
+    for a, b, c, d in re.findall(r"M([-\d.]+) ([-\d.]+)L([-\d.]+) ([-\d.]+)", grid):
+        sides.add(frozenset(((round(float(a), 1), round(float(b), 1)), (round(float(c), 1), round(float(d), 1)))))
+    return sides
+
+
+@pytest.mark.parametrize("text", ["1 . x\n. 5 .\n", "x 1 . x\n. . . .\n. 9 x .\nx . . x\n",
+                                  "# adjacency: hex\n. 1 .\n. . x\n5 . .\n"])
+def test_the_grid_path_draws_every_side_of_every_cell_once(text: str) -> None:
+    drawing = draw_board(parse_puzzle(text))
+    drawn = _grid_sides(drawing.grid, SIDE)
+    assert drawn == _polygon_sides(drawing)
+    # Square boards' sides are joined into long lines: fewer moves than sides.
+    if not drawing.hex:
+        assert drawing.grid.count("M") < len(drawn)
+    else:
+        assert drawing.grid.count("M") == len(drawn)
+
+
+def test_the_shaded_path_covers_the_given_cells_only() -> None:
+    drawing = draw_board(parse_puzzle("1 2 .\n. 5 .\n"))
+    # Givens side by side on a row make one rectangle.
+    assert drawing.shaded == f"M0 0H{2 * SIDE:g}V{SIDE:g}H0Z M{SIDE:g} {SIDE:g}H{2 * SIDE:g}V{2 * SIDE:g}H{SIDE:g}Z"
+    hexes = draw_board(parse_puzzle("# adjacency: hex\n1 .\n. 4\n"))
+    assert hexes.shaded.count("Z") == 2 and hexes.shaded.count("L") == 10  # two hexagons, six corners each
+
+
+def test_numbers_as_one_text_each_digit_where_a_centred_number_puts_it() -> None:
+    drawing = draw_board(parse_puzzle("1 . . .\n. . . .\n. . . 12\n"), {(0, 1): 2, (1, 0): 5})
+    assert drawing.given_numbers.text == "112"  # 1, then 12
+    assert drawing.other_numbers.text == "25"
+    xs = [float(x) for x in drawing.given_numbers.x.split()]
+    ys = [float(y) for y in drawing.given_numbers.y.split()]
+    assert len(xs) == len(ys) == 3
+    digit = BOLD_DIGIT_EM * drawing.font_size
+    one, twelve = drawing.cells[0], drawing.cells[11]
+    assert xs[0] == pytest.approx(one.x - digit / 2, abs=0.01)  # one digit, centred on the cell
+    assert xs[1:] == pytest.approx([twelve.x - digit, twelve.x], abs=0.01)  # two, side by side
+    assert ys == pytest.approx([one.y, twelve.y, twelve.y], abs=0.01)
+    assert float(drawing.other_numbers.x.split()[0]) == pytest.approx(
+        drawing.cells[1].x - DIGIT_EM * drawing.font_size / 2, abs=0.01)

@@ -72,6 +72,70 @@ def test_run_with_budget_returns_refuses_and_kills() -> None:
     assert time.monotonic() - started < 2  # the child was killed, not waited for
 
 
+def _counting(limit: int, progress) -> int:  # noqa: ANN001 - the child's progress function
+    for step in range(1, limit + 1):
+        progress(("step", step))
+    return limit
+
+
+def test_a_child_says_how_far_it_has_got_as_it_goes() -> None:
+    heard: list[object] = []
+    assert budget.run_with_budget(10, _counting, 3, progress=heard.append) == 3
+    assert heard == [("step", 1), ("step", 2), ("step", 3)]  # in order, all before the answer
+
+
+def _pids(share: list[int], seconds: float, progress=None) -> list[tuple[int, int]]:  # noqa: ANN001
+    """Each item with the child's pid, a moment apart; gives its slot back after the first
+    two items (the caller runs the rest in a next round)."""
+    answers = []
+    for item in share[:2]:
+        time.sleep(seconds)
+        if progress:
+            progress(item)
+        answers.append((item, os.getpid()))
+    return answers
+
+
+def _refuse_item(share: list[int], progress=None) -> list[int]:  # noqa: ANN001
+    if 3 in share:
+        raise ValueError("item 3 refused")
+    time.sleep(30)  # the other child: stopped long before this
+    return share
+
+
+def test_split_work_runs_in_as_many_children_as_slots_are_free(tmp_path: Path) -> None:
+    budget.start_processes()
+    runner = budget.Runner(budget.Slots(str(tmp_path / "slots"), 2), 1, 30)
+    heard: list[int] = []
+    answers = runner.run_split(10, _pids, list(range(7)), 0.05, progress=heard.append)
+    assert [item for item, _pid in answers] == list(range(7))  # in the order of the items
+    assert len({pid for _item, pid in answers}) >= 3  # two at once, and a next round after two each
+    assert sorted(heard) == list(range(7))
+    # One slot: one child at a time, the same results.
+    single = budget.Runner(budget.Slots(str(tmp_path / "one"), 1), 1, 30)
+    assert [item for item, _pid in single.run_split(10, _pids, list(range(3)), 0.01)] == [0, 1, 2]
+
+
+def test_split_work_stops_every_child_when_one_fails(tmp_path: Path) -> None:
+    budget.start_processes()
+    runner = budget.Runner(budget.Slots(str(tmp_path / "slots"), 2), 1, 30)
+    before = set(_children())  # the forkserver
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="item 3 refused"):
+        runner.run_split(60, _refuse_item, [0, 1, 2, 3])  # shares [0, 2] and [1, 3]
+    assert time.monotonic() - started < 10  # the sleeping child was killed, not waited for
+    assert not set(_children()) - before  # and nothing is left running
+
+
+def test_a_child_is_stopped_when_asked() -> None:
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(budget.Stopped):
+        budget.run_with_budget(30, _slow, 20, stop=stop)
+    assert time.monotonic() - started < 3
+
+
 def test_out_of_time_says_one_second_not_one_seconds() -> None:
     assert str(budget.OutOfTime(1)) == "gave up after 1 second"
     assert str(budget.Busy(1)).endswith("try again in 1 second.")

@@ -216,24 +216,6 @@ def test_a_booklet_the_generator_refuses_says_why(client: FlaskClient) -> None:
     assert '<option value="expert" selected>' in html  # the form as it was sent
 
 
-def test_a_booklet_without_a_seed_takes_from_the_pool_first(app: Flask, client: FlaskClient,
-                                                             tmp_path: Path) -> None:
-    from webapp.core.options import Options
-    from webapp.core.stored import generate
-
-    found = app.extensions["hidato"]
-    pooled = generate(Options("diamond", 3, "hard", "hidato"), seed=7)
-    found.store.save_puzzle(pooled, pooled=True)
-    asked: list[Options] = []
-    found.refiller.request = asked.append  # no child process in tests
-    response = client.post("/booklet", data={**BOOKLET, "difficulty": "hard", "seed": "", "count": "2"})
-    assert response.mimetype == "application/pdf"
-    assert found.store.pool_counts() == {}  # taken
-    assert asked == [Options("diamond", 3, "hard", "hidato")]  # and asked to be replaced
-    assert found.store.find_puzzle(pooled.code) is not None
-    assert pooled.code in text_of(response.data, tmp_path).replace("\n", "").replace(" ", "")
-
-
 def test_the_print_page_is_the_same_worksheet_with_a_qr_code(tmp_path: Path, make_app) -> None:
     app = make_app(tmp_path / "instance", PUBLIC_URL="https://hidato.example.org")
     client = app.test_client()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import shutil
 import sys
 import urllib.parse
@@ -30,6 +29,7 @@ from ..paper.booklet import (
     check_options,
     layout,
     make_puzzles,
+    new_seed,
     page_count,
     render_pdf,
     title_of,
@@ -140,7 +140,7 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         return _fail(problem)
     if args.shape == MIXED and args.size is not None:
         return _fail("--size does not apply to --shape mixed (each shape has its usual size)")
-    seed = args.seed if args.seed is not None else secrets.randbits(48)
+    seed = args.seed if args.seed is not None else new_seed()
     options = BookletOptions(args.shape, args.size, args.difficulty, args.adjacency,
                              args.count, args.per_page, seed, args.paper, args.name_line)
     try:
@@ -171,7 +171,8 @@ def print_booklet_command(args: argparse.Namespace) -> int:
     page = layout(puzzles, options.per_page, options.paper, qr=bool(links), links=links)
     if page.note:
         say(page.note)
-    pdf = render_pdf(puzzles, options.per_page, title_of(options), links, options.paper, options.name_line)
+    pdf = render_pdf(puzzles, options.per_page, title_of(options), links, options.paper, options.name_line,
+                     seed=seed)
     try:
         if args.out == "-":
             sys.stdout.buffer.write(pdf)
@@ -184,5 +185,5 @@ def print_booklet_command(args: argparse.Namespace) -> int:
     where = "standard output" if args.out == "-" else os.path.abspath(args.out)
     noun = "puzzle" if options.count == 1 else "puzzles"
     say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, page.per_page)} pages "
-        f"({PAPER_NAMES[options.paper]})")
+        f"({PAPER_NAMES[options.paper]}), seed {seed}")
     return EXIT_OK

@@ -1,10 +1,16 @@
 """Printable sheets and PDF booklets: puzzles first, solutions at the back.
 
-``make_puzzles`` generates the puzzles a ``BookletOptions`` asks for (deterministic by
-seed; the web app may hand it puzzles from the pool first), ``render_pdf`` lays them out
-with ``templates/booklet_pdf.html`` and ``static/booklet.css`` and has WeasyPrint turn
-that into a PDF.  The boards are the same SVG drawing as on screen (``drawing.py``,
-``templates/_board_svg.html``).  No Flask here: ``hidato print`` uses it without an app.
+A booklet is made from its seed: ``with_seed`` gives options asked for without one a
+new seed (so booklets made without one differ), ``plan`` turns the options into its
+puzzles before they are made (puzzle ``i`` from the seed, the options and ``i`` alone),
+and ``make_puzzles`` makes them one after the other (``hidato print``) or ``make_share``
+some of them in a child process (the web app spreads them over its work slots).  The
+seed is printed at the foot of the solution pages, so the booklet can be made again.
+``render_pdf`` lays the puzzles out with ``templates/booklet_pdf.html`` and
+``static/booklet.css`` and has WeasyPrint turn that into a PDF, saying how far it has
+got page by page.  The boards are the same SVG drawing as on screen (``drawing.py``,
+``templates/_board_svg.html``), in fewer elements.  No Flask here: ``hidato print``
+uses it without an app.
 
 Words are in the reader's language: the functions that write any take ``words`` (a
 gettext translations object; English by default), and ``render_pdf`` takes the language's
@@ -15,11 +21,15 @@ names of shapes, levels and variants share their msgids with ``webapp/web/names.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +87,7 @@ class BookletOptions:
     adjacency: str
     count: int
     per_page: int
-    seed: int | None = None  # None: any puzzles (the web app may use its pool)
+    seed: int | None = None  # None: not chosen yet (with_seed chooses one; the booklet says it)
     paper: str = "a4"
     name_line: bool = True  # "Name ____ Date ____" on each page of puzzles
 
@@ -204,20 +214,39 @@ def mixed_shapes(adjacency: str, difficulty: str | None = None) -> list[str]:
     return found
 
 
-Take = Callable[[Options], "StoredPuzzle | None"]
 Make = Callable[[Options, int], StoredPuzzle]
 
 
-def make_puzzles(options: BookletOptions, take: Take | None = None,
-                 progress: Callable[[int, int], None] | None = None,
-                 make: Make = generate) -> list[StoredPuzzle]:
-    """Generate the booklet's puzzles; the same options and seed give the same puzzles.
+def new_seed() -> int:
+    """A seed for a booklet asked for without one: nine digits, few enough to copy from a
+    page, and a billion of them, so two booklets made without a seed differ."""
+    return 10**8 + secrets.randbelow(9 * 10**8)
 
-    ``take`` may hand out a ready puzzle for a set of options (the pool) before the
-    generator is asked; ``make(options, seed)`` generates one (the web app runs it under a
-    time budget); ``progress(done, count)`` hears of each puzzle made.
-    """
+
+def with_seed(options: BookletOptions) -> BookletOptions:
+    """The options with a new seed when they have none (the seed then said with the booklet)."""
+    return options if options.seed is not None else replace(options, seed=new_seed())
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One puzzle of a booklet before it is made: its place, the options to try in turn (a
+    mixed booklet passes over a shape the generator refuses) and the generator's seed."""
+
+    index: int
+    choices: tuple[Options, ...]
+    seed: int
+
+
+def plan(options: BookletOptions) -> list[Planned]:
+    """The booklet's puzzles before they are made.  Puzzle ``i`` follows from the booklet's
+    seed, its options and ``i`` alone, so the same seed makes the same booklet on any
+    machine, whatever order or process its puzzles are made in (the order of the shapes
+    of a mixed booklet, then each puzzle's seed, are drawn from the booklet's seed as
+    before there was a plan: old seeds still make their old booklets)."""
     check_options(options)
+    if options.seed is None:
+        raise TypeError("a booklet is planned from its seed: with_seed(options) gives it one")
     rng = random.Random(f"hidato-booklet/{options.seed}")
     variant = variant_of(options.adjacency).key
     if options.shape == MIXED:
@@ -225,33 +254,63 @@ def make_puzzles(options: BookletOptions, take: Take | None = None,
         rng.shuffle(order)
     else:
         order = [options.shape]
-    made: list[StoredPuzzle] = []
+    planned = []
     for index in range(options.count):
         seed = rng.getrandbits(48)
-        made.append(_one(options, order, index, seed, variant, take, make))
-        if progress:
-            progress(index + 1, options.count)
-    return made
+        choices = []
+        for step in range(len(order)):  # mixed booklets go round the shapes
+            shape = order[(index + step) % len(order)]
+            spec = SHAPES[shape]
+            size = options.size if options.shape != MIXED and options.size is not None else spec.default_size
+            choices.append(Options(shape, size, options.difficulty, variant))
+        planned.append(Planned(index, tuple(choices), seed))
+    return planned
 
 
-def _one(options: BookletOptions, order: list[str], index: int, seed: int, variant: str,
-         take: Take | None, make: Make) -> StoredPuzzle:
-    """Puzzle ``index``: mixed booklets go round the shapes, passing over any the generator refuses."""
+def make_one(planned: Planned, make: Make = generate) -> StoredPuzzle:
+    """Make a planned puzzle: its first choice the generator takes.  Running out of time is
+    not a refusal: passing to another shape then would make a booklet its seed does not
+    make again, so the error is raised."""
     problem: ValueError | None = None
-    for step in range(len(order)):
-        shape = order[(index + step) % len(order)]
-        spec = SHAPES[shape]
-        size = options.size if options.shape != MIXED and options.size is not None else spec.default_size
-        wanted = Options(shape, size, options.difficulty, variant)
-        found = take(wanted) if take else None
-        if found is not None:
-            return found
+    for wanted in planned.choices:
         try:
-            return make(wanted, seed)
+            return make(wanted, planned.seed)
         except ValueError as err:  # GenerationError, ShapeError: this shape can't, try the next
+            if "time" in getattr(err, "params", {}):
+                raise
             problem = err
     assert problem is not None
     raise problem
+
+
+def make_puzzles(options: BookletOptions, progress: Callable[[int, int], None] | None = None,
+                 make: Make = generate) -> list[StoredPuzzle]:
+    """Generate the booklet's puzzles, one after the other; the same options and seed give
+    the same puzzles.  ``make(options, seed)`` generates one; ``progress(done, count)``
+    hears of each puzzle made."""
+    made = []
+    for planned in plan(options):
+        made.append(make_one(planned, make))
+        if progress:
+            progress(len(made), options.count)
+    return made
+
+
+def make_share(planned: list[Planned], seconds: float | None, slice_seconds: float,
+               progress: Callable[[int], None] | None = None) -> list[StoredPuzzle]:
+    """Some of a booklet's puzzles, made here (the web app runs this in a child process,
+    ``Runner.run_split``): the first of ``planned`` in turn, each within ``seconds``,
+    until ``slice_seconds`` have passed (at least one), so the slot goes back to other
+    work now and then; ``progress(index)`` hears of each."""
+    started = time.monotonic()
+    made: list[StoredPuzzle] = []
+    for one in planned:
+        made.append(make_one(one, lambda wanted, seed: generate(wanted, seed, max_seconds=seconds)))
+        if progress:
+            progress(one.index)
+        if time.monotonic() - started >= slice_seconds:
+            break
+    return made
 
 
 # --- laying out and rendering ---------------------------------------------------------
@@ -380,6 +439,7 @@ def _environment(words: Words) -> Any:
     environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html"]),
                               extensions=["jinja2.ext.i18n"])
     environment.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
+    environment.globals["compact_boards"] = True  # _board_svg.html: boards in a few paths, for WeasyPrint's speed
     return environment
 
 
@@ -407,12 +467,23 @@ def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
     )
 
 
-def page_css(paper: str, words: Words = ENGLISH) -> str:
+SEED_NOTE = N_("Seed %(seed)s: the same options with this seed make this booklet again.")
+SEED_NOTE_MM = 70.0  # its width at the foot of the solution pages: two lines
+
+
+def page_css(paper: str, words: Words = ENGLISH, seed: int | None = None) -> str:
     """The page box for the paper: its size and margins, and the page headers and footer in
-    the booklet's language (booklet.css has the rest, and the English words)."""
+    the booklet's language (booklet.css has the rest, and the English words).  With
+    ``seed``, the solution pages (the teacher's, not the pupils') say it at the foot."""
     paper = check_paper(paper)
     size = "A4" if paper == "a4" else "letter"
     box = f"@page {{ size: {size}; margin: {MARGIN_TOP_MM:g}mm {MARGIN_SIDE_MM:g}mm {MARGIN_BOTTOM_MM:g}mm; }}"
+    if seed is not None:
+        note = _css_string(words.gettext(SEED_NOTE) % {"seed": seed})
+        # A width of its own, so the page number in the middle keeps its room (an auto width
+        # shares the foot out by the words in each box, and "Page 3 of 4" broke in two).
+        box += (f"\n@page solutions {{ @bottom-left {{ content: {note}; width: {SEED_NOTE_MM:g}mm; "
+                f"font: 7pt \"DejaVu Sans\", sans-serif; color: #444; text-align: left; }} }}")
     if words is ENGLISH:
         return box
     # "Page 3 of 8": the words around the two counters, each a CSS string.
@@ -436,21 +507,92 @@ def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
     raise ValueError(f"the booklet loads nothing from outside ({url[:60]})")
 
 
+Stage = tuple[str, int, int]  # ("prepare", "layout" or "write", step or page, of how many): render_pdf's progress
+PREPARE_STEPS = 3  # WeasyPrint's own steps before it lays out the first page, as render_pdf reports them
+
+
 def render_pdf(puzzles: list[StoredPuzzle], per_page: int, title: str = "Hidato puzzles",
                links: Links | None = None, paper: str = "a4", name_line: bool = True,
-               lang: str = "en") -> bytes:
+               lang: str = "en", seed: int | None = None,
+               progress: Callable[[Stage], None] | None = None) -> bytes:
     """The PDF: worksheets ``per_page`` to a page, then the solutions, pages numbered.
 
     ``links``: the link each puzzle's QR code carries (``links_for`` makes them from the
     site's address); none, no QR codes.  ``lang``: the language of its words (a code, not
-    a catalogue: this runs in a child process, which loads the catalogue itself)."""
+    a catalogue: this runs in a child process, which loads the catalogue itself).
+    ``seed``: the booklet's seed, printed at the foot of the solution pages.
+    ``progress`` hears how far it has got: WeasyPrint's steps before the first page,
+    ``("prepare", 2, 3)``, each page as WeasyPrint lays it out, ``("layout", 7, 30)``,
+    then as it writes it into the PDF, ``("write", 7, 30)``."""
     from weasyprint import CSS, HTML  # imported on first use: it loads Pango
 
+    tell = progress or (lambda stage: None)
+    tell(("prepare", 1, PREPARE_STEPS))
+    words = words_for(lang)
     html = booklet_html(puzzles, per_page, title, links, paper, name_line, lang)
-    css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper, words_for(lang)),
-              url_fetcher=_no_fetch)
-    document = HTML(string=html, url_fetcher=_no_fetch)
-    return document.write_pdf(stylesheets=[css])
+    expected = page_count(len(puzzles), layout(puzzles, per_page, paper, qr=bool(links)).per_page)
+    with _hearing_weasyprint(progress, expected):
+        css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper, words, seed),
+                  url_fetcher=_no_fetch)
+        document = HTML(string=html, url_fetcher=_no_fetch).render(stylesheets=[css])
+    if progress is not None:
+        _hear_writing(document, progress)
+    pdf: bytes = document.write_pdf()
+    return pdf
+
+
+class _WeasyPrintProgress(logging.Handler):
+    """WeasyPrint's own progress log as stages: "Step 3 - Applying CSS" as ("prepare", 2, 3),
+    "Step 5 - Creating layout - Page 7" as ("layout", 7, pages)."""
+
+    STEPS = {"Step 3 - Applying CSS": 2, "Step 4 - Creating formatting structure": 3}
+
+    def __init__(self, progress: Callable[[Stage], None], pages: int):
+        super().__init__(logging.INFO)
+        self.progress = progress
+        self.pages = pages
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message, args = str(record.msg), record.args
+        if message in self.STEPS:
+            self.progress(("prepare", self.STEPS[message], PREPARE_STEPS))
+        elif message.startswith("Step 5 - Creating layout - Page %d") and isinstance(args, tuple) and args:
+            page = args[0]
+            if isinstance(page, int):
+                self.progress(("layout", page, max(page, self.pages)))
+
+
+@contextlib.contextmanager
+def _hearing_weasyprint(progress: Callable[[Stage], None] | None, pages: int) -> Iterator[None]:
+    """While WeasyPrint reads and lays out the pages, its progress log goes to ``progress``
+    (and nowhere else)."""
+    if progress is None:
+        yield
+        return
+    logger = logging.getLogger("weasyprint.progress")
+    handler = _WeasyPrintProgress(progress, pages)
+    saved = logger.level, logger.propagate
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False  # WeasyPrint's steps are ours to show, not the log's
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
+def _hear_writing(document: Any, progress: Callable[[Stage], None]) -> None:
+    """Have each page say when WeasyPrint starts writing it into the PDF (it paints every
+    page once, in order, in ``Document.write_pdf``), as ("write", 7, pages)."""
+    pages = len(document.pages)
+    for number, page in enumerate(document.pages, start=1):
+        def paint(*args: Any, _paint: Callable[..., None] = page.paint, _number: int = number, **kwargs: Any) -> None:
+            progress(("write", _number, pages))
+            _paint(*args, **kwargs)
+
+        page.paint = paint
 
 
 def title_of(options: BookletOptions, words: Words = ENGLISH) -> str:

@@ -24,9 +24,10 @@ from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
 
+from ..core.game import utcnow
 from ..core.messages import said
 from ..core.messages import seconds as seconds_text
-from ..core.options import VARIANTS, Options, check_difficulty, check_shape, check_size, check_variant
+from ..core.options import VARIANTS, check_difficulty, check_shape, check_size, check_variant
 from ..core.stored import StoredPuzzle
 from ..paper.booklet import (
     MAX_COUNT,
@@ -35,24 +36,26 @@ from ..paper.booklet import (
     PER_PAGE,
     BookletOptions,
     Sheet,
+    Stage,
     check_options,
     check_paper,
     describe,
     layout,
-    make_puzzles,
+    make_share,
     page_count,
+    plan,
     qr_svg,
     render_pdf,
     rule_of,
     title_of,
+    with_seed,
 )
 from ..paper.drawing import draw_board
 from ..paper.preview import preview_png
 from ..store.catalog import NotPlayable, PuzzleNotFound
-from ..store.pool import POOLED_DIFFICULTIES
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
-from . import heavy
+from .heavy import engine_seconds
 from .i18n import language, words
 from .jobs import Done, Progress
 from .puzzles import find_puzzle, not_a_puzzle
@@ -63,6 +66,9 @@ bp = Blueprint("printing", __name__)
 
 # How long laying out and rendering the pages may take (50 large boards: about 40 s).
 RENDER_SECONDS = 180.0
+# A child making a booklet's puzzles gives its slot back after this long (it finishes the
+# puzzle it is making first), so work queued meanwhile (a player's new puzzle) goes first.
+SLICE_SECONDS = 3.0
 MAX_SEED = 2**63 - 1
 FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "seed", "paper", "name_line")
 # Where US Letter is the usual paper (the rest of the world prints on A4).
@@ -188,22 +194,24 @@ def default_paper() -> str:
 
 @bp.get("/booklet")
 def booklet_form() -> Any:
-    """The booklet form: kind of puzzles, how many, how many to a page."""
-    return _booklet_form()
+    """The booklet form: kind of puzzles, how many, how many to a page (filled in from the
+    query, as the ready page's "Make another booklet" link asks)."""
+    return _booklet_form(request.args)
 
 
 @bp.post("/booklet")
 def booklet() -> Any:
     """Make the booklet: the PDF at once if it is quick, else a page that waits for it."""
     try:
-        options = parse_booklet_form(request.form)
+        options = with_seed(parse_booklet_form(request.form))  # no seed asked: a new one, said with the booklet
     except ValueError as err:
         return _booklet_form(request.form, said(err, words()), 400)
     found = services()
     asked = {name: request.form.get(name, "") for name in FORM_FIELDS}
-    # What the request decided (the paper from its languages, the name line's box), so the
-    # job, done by any worker outside this request, reads the same options.
-    asked.update(paper=options.paper, name_line="on" if options.name_line else "", name_line_shown="1")
+    # What the request decided (the paper from its languages, the name line's box, the
+    # seed), so the job, done by any worker outside this request, reads the same options.
+    asked.update(paper=options.paper, name_line="on" if options.name_line else "", name_line_shown="1",
+                 seed=str(options.seed))
     ticket = found.jobs.submit("booklet", asked)
     if found.jobs.wait(ticket, "booklet", float(current_app.config["BOOKLET_WAIT_SECONDS"])):
         job = found.jobs.status(ticket, "booklet")
@@ -218,26 +226,27 @@ def booklet() -> Any:
 
 
 def booklet_job_work(job: Ticket, progress: Progress) -> Done:
-    """The job that makes a booklet: its puzzles (from the pool when no seed is asked for),
-    then the PDF, each in a child process under its budget; the PDF is kept with the job."""
+    """The job that makes a booklet: its puzzles, then the PDF, in child processes under
+    their budgets, saying how far they have got; the PDF is kept with the job.
+
+    The puzzles come from the booklet's seed alone, never from the pool: a pooled puzzle
+    was made from a seed of its own, and the seed printed with the booklet must make the
+    booklet again.  They are made in as many children at once as there are shared slots
+    free (``Runner.run_split``), each child giving its slot back every few seconds."""
     found = services()
-    options = parse_booklet_form(job.request)
+    options = with_seed(parse_booklet_form(job.request))  # a job queued by an older release may have none
     budget = float(current_app.config["GENERATE_SECONDS"])
     link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
     title = title_of(options, words())  # the job runs in its request's language (jobs.py)
+    made = 0
 
-    def from_pool(wanted: Options) -> StoredPuzzle | None:
-        if wanted.difficulty not in POOLED_DIFFICULTIES:
-            return None
-        stored = found.store.take_from_pool(wanted.shape, wanted.size, wanted.difficulty, wanted.adjacency)
-        if stored is not None:
-            found.refiller.request(wanted)  # put another in its place
-        return stored
+    def one_made(_index: int) -> None:
+        nonlocal made
+        made += 1
+        progress(_("%(done)s of %(count)s puzzles made", done=made, count=options.count))
 
-    puzzles = make_puzzles(
-        options, take=None if options.seed is not None else from_pool,
-        progress=lambda done, count: progress(_("%(done)s of %(count)s puzzles made", done=done, count=count)),
-        make=lambda wanted, seed: heavy.generate(found.runner, budget, wanted, seed))
+    puzzles = found.runner.run_split(budget, make_share, plan(options), engine_seconds(budget), SLICE_SECONDS,
+                                     progress=one_made)
     links = {}
     for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
         found.store.save_puzzle(stored)
@@ -245,14 +254,25 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
         if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
             links[stored.code] = f"{link_root}/s/{short}"
     progress(_("laying out the pages"))
+
+    def stage(message: Stage) -> None:
+        step, done, of = message
+        if step == "prepare":
+            progress(_("preparing the pages, step %(step)s of %(steps)s", step=done, steps=of))
+        elif step == "layout":
+            progress(_("laying out page %(page)s of %(pages)s", page=done, pages=of))
+        else:
+            progress(_("writing page %(page)s of %(pages)s into the PDF", page=done, pages=of))
+
     try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
         pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
-                                      options.paper, options.name_line, language())
+                                      options.paper, options.name_line, language(), options.seed, progress=stage)
     except OutOfTime as err:
         raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
                            time=seconds_text(err.seconds, words()))) from None
     laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
-    return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)}), pdf)
+    return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page),
+                            "seed": options.seed}), pdf)
 
 
 @bp.get("/booklet/<ticket>")
@@ -262,15 +282,22 @@ def booklet_job(ticket: str) -> Any:
     if job is None:
         abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
                      "Please ask for it again."))
+    seed = job.request.get("seed") or None  # chosen when it was asked for (older jobs: none yet)
     if job.status in ("waiting", "running"):
+        elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())  # this attempt's time
         return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
-                               progress=job.result if job.status == "running" else _("waiting for its turn"))
+                               progress=job.result if job.status == "running" else _("waiting for its turn"),
+                               seed=seed, elapsed=elapsed)
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)
         return _failed(job)
     made = json.loads(job.result or "{}")
+    # "Make another booklet": the same options, a new seed (new puzzles).
+    again = {name: job.request[name] for name in FORM_FIELDS if name != "seed" and job.request.get(name)}
+    again.update(name_line_shown="1")
     return render_template("booklet_ready.html", ticket=ticket, title=made.get("title", _("Your booklet")),
-                           pages=made.get("pages"))
+                           pages=made.get("pages"), seed=made.get("seed") or seed,
+                           again=url_for("printing.booklet_form", **again))
 
 
 def _failed(job: Ticket) -> tuple[str, int]:

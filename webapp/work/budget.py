@@ -19,19 +19,27 @@
   may also take a slot kept for them (``reserved``).  Requests pass a gate of ``count``
   places first, so they too are never more than ``count`` at once: at most ``count``
   children for requests, ``count`` for background work, ``count + reserved`` in all.
+- A child may say how far it has got (``progress``): its messages come back through the
+  pipe its answer takes, and are handed on at once (a booklet's "laying out page 7 of
+  30").  Background work that splits into pieces (a booklet's puzzles) runs in as many
+  children at once as there are shared slots free (``Runner.run_split``): never more
+  than background work may take, so requests are never left waiting by it.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import fcntl
 import multiprocessing
 import os
 import pickle
+import queue
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
@@ -111,6 +119,24 @@ class Slots:
                 held.enter_context(self._take(shared, deadline))
             yield
 
+    @contextlib.contextmanager
+    def hold_several(self, wait: float, most: int) -> Iterator[int]:
+        """Background work in pieces: one shared slot (waiting up to ``wait`` for it, else
+        Busy), and as many more as are free right now, up to ``most``; yields how many
+        are held.  Never a slot kept for requests."""
+        deadline = time.monotonic() + wait
+        shared = self._paths("slot", self.count)
+        with contextlib.ExitStack() as held:
+            held.enter_context(self._take(shared, deadline))
+            count = 1
+            while count < most:
+                try:
+                    held.enter_context(self._take(shared, time.monotonic()))  # only one that is free now
+                except Busy:
+                    break
+                count += 1
+            yield count
+
     def crowded(self) -> bool:
         """Whether a request of this process would be told at once that the server is busy:
         checked before any other work, so a flood of refusals costs next to nothing."""
@@ -176,25 +202,49 @@ def start_processes() -> None:
     forkserver.ensure_running()
 
 
-def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
+class Stopped(Exception):
+    """Work stopped before its end because the caller no longer needs it (``stop`` was set)."""
+
+
+Progress = Callable[[Any], None]  # hears a child's messages, in the parent, as they come
+
+
+def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None,
+                    stop: threading.Event | None = None) -> T:
     """``work(*args)`` in a child process, killed after ``seconds`` (raises OutOfTime).
 
     ``work`` and its arguments and result must pickle.  A ValueError in the child (the
     engine refusing the options) is raised here: the same error with its facts (the
     engine's errors pickle with them), else a ValueError with the same message.
+
+    With ``progress``, ``work`` is also given ``progress=``: a function the child calls
+    with a message (anything that pickles) to have ``progress`` called with it here, at
+    once.  With ``stop``, the child is killed as soon as it is set (raises Stopped).
     """
     context = _processes()
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, work, args), daemon=True, name="hidato-budget")
+    child = context.Process(target=_child, args=(send, work, args, progress is not None), daemon=True,
+                            name="hidato-budget")
     child.start()
     send.close()
+    deadline = time.monotonic() + seconds
     try:
-        if not receive.poll(seconds):
-            raise OutOfTime(seconds)
-        try:
-            outcome, value = receive.recv()
-        except EOFError:
-            raise RuntimeError("the worker process stopped without an answer") from None
+        while True:
+            left = deadline - time.monotonic()
+            if stop is not None and stop.is_set():
+                raise Stopped()
+            if left <= 0 or not receive.poll(left if stop is None else min(left, 0.1)):
+                if left <= 0 or stop is None:
+                    raise OutOfTime(seconds)
+                continue  # look at stop again
+            try:
+                outcome, value = receive.recv()
+            except EOFError:
+                raise RuntimeError("the worker process stopped without an answer") from None
+            if outcome != "progress":
+                break
+            if progress is not None:
+                progress(value)
     finally:
         if child.is_alive():
             child.kill()
@@ -208,10 +258,11 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any) -> T:
     raise RuntimeError(value)
 
 
-def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
+def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...], talks: bool) -> None:
     os.nice(CHILD_NICENESS)
+    kwargs = {"progress": lambda message: send.send(("progress", message))} if talks else {}
     try:
-        result: tuple[str, Any] = ("ok", work(*args))
+        result: tuple[str, Any] = ("ok", work(*args, **kwargs))
     except ValueError as err:
         result = ("refused", _portable(err))
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises it
@@ -237,12 +288,85 @@ class Runner:
         self.request_wait = request_wait
         self.queue_wait = queue_wait
 
-    def run(self, seconds: float, work: Callable[..., T], *args: Any) -> T:
+    def run(self, seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None) -> T:
         """For a request: wait a moment for a slot (else Busy), then at most ``seconds``."""
         with self.slots.hold(self.request_wait):
-            return run_with_budget(seconds, work, *args)
+            return run_with_budget(seconds, work, *args, progress=progress)
 
-    def run_queued(self, seconds: float, work: Callable[..., T], *args: Any) -> T:
+    def run_queued(self, seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None) -> T:
         """For background work (a thread behind a waiting page): queue longer for a slot."""
         with self.slots.hold(self.queue_wait, background=True):
-            return run_with_budget(seconds, work, *args)
+            return run_with_budget(seconds, work, *args, progress=progress)
+
+    def run_split(self, seconds_each: float, work: Callable[..., list[T]], items: Sequence[Any], *args: Any,
+                  progress: Progress | None = None, most: int | None = None) -> list[T]:
+        """Background work on ``items``, in as many children at once as shared slots are free.
+
+        It queues for one slot as ``run_queued`` does, then takes as many more as are free
+        right away, up to ``most`` (default: the processors) and one per item.  With ``k``
+        children, child ``j`` runs ``work(items[j::k], *args)`` (plus ``progress=`` when
+        ``progress`` is given: called in this thread with each child's messages) within
+        ``seconds_each`` per item.  It answers with the results of the first items of its
+        share, at least one: the work may stop early so that the slots go back (``work``
+        decides when, e.g. after a few seconds), and what is left runs in a next round,
+        after work queued meanwhile had its turn.  The results come back in the order of
+        ``items``.  The first child to fail (OutOfTime, a refusal, an error) stops the
+        others, and its error is raised.
+        """
+        done: dict[int, T] = {}
+        most = most or os.cpu_count() or 1
+        while len(done) < len(items):
+            if done:
+                time.sleep(_POLL_SECONDS * 5)  # the slots are free: work that waits for one takes it now
+            left = [index for index in range(len(items)) if index not in done]
+            with self.slots.hold_several(self.queue_wait, min(len(left), most)) as children:
+                shares = [left[j::children] for j in range(children)]
+                answers = self._children(seconds_each, work, [[items[i] for i in share] for share in shares], args,
+                                         progress)
+            for share, answer in zip(shares, answers, strict=True):
+                if not 1 <= len(answer) <= len(share):
+                    raise RuntimeError(f"a child answered {len(answer)} results for {len(share)} items")
+                done.update(zip(share, answer, strict=False))  # the first len(answer) of the share
+        return [done[index] for index in range(len(items))]
+
+    @staticmethod
+    def _children(seconds_each: float, work: Callable[..., list[T]], shares: list[list[Any]], args: tuple[Any, ...],
+                  progress: Progress | None) -> list[list[T]]:
+        """Each share in a child of its own, all at once; the first failure stops the others.
+
+        ``progress`` is called in this thread (where the caller's context is: a job's
+        language), with the messages of every child as they come."""
+        stop = threading.Event()
+        failures: list[BaseException] = []  # in the order they happened
+        heard: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        tell = None if progress is None else heard.put
+
+        def one(share: list[Any]) -> list[T]:
+            try:
+                return run_with_budget(seconds_each * len(share), work, share, *args, progress=tell, stop=stop)
+            except Stopped:
+                raise
+            except BaseException as err:
+                failures.append(err)
+                stop.set()  # the others stop at once: the whole is lost anyway
+                raise
+
+        def hand_on() -> None:
+            while progress is not None and not heard.empty():
+                progress(heard.get())
+
+        if len(shares) == 1:
+            return [run_with_budget(seconds_each * len(shares[0]), work, shares[0], *args, progress=progress)]
+        with ThreadPoolExecutor(len(shares), thread_name_prefix="hidato-split") as pool:
+            futures = [pool.submit(one, share) for share in shares]
+            try:
+                while not all(future.done() for future in futures):
+                    concurrent.futures.wait(futures, timeout=0.05)
+                    hand_on()
+            except BaseException:
+                stop.set()  # hearing failed here (the job's database away): the children stop too
+                raise
+        hand_on()
+        if failures:
+            raise failures[0]
+        return [future.result() for future in futures]
