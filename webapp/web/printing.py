@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -53,7 +55,7 @@ from ..store.pool import POOLED_DIFFICULTIES
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from . import heavy
-from .i18n import language, words
+from .i18n import DEFAULT, language, words
 from .jobs import Done, Progress
 from .puzzles import find_puzzle, not_a_puzzle
 from .security import public_link
@@ -74,11 +76,19 @@ def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     """The printable board of a stored puzzle, with the words under it."""
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
-    link = public_link(url_for("play.short", short=short) if short else url_for("play.page", code=stored.code))
+    link = public_link(short_path(short) if short else url_for("play.page", code=stored.code))
     said_in = words()
     return Sheet(1, stored, drawing, describe(stored, said_in), stored.code, link, rule=rule_of(stored, said_in),
                  qr=qr_svg(link) if link and not solution else "",
                  link_text=link.split("://", 1)[-1] if link and short else "")
+
+
+def short_path(short: str) -> str:
+    """A printed short link's path in the sheet's language: ``/s/2f``, or ``/s/2f?lang=es``
+    on a Spanish sheet, so the QR code opens the page in the language the pupil reads
+    (English, the site's default, keeps the shortest link)."""
+    lang = language()
+    return f"/s/{short}" if lang == DEFAULT else f"/s/{short}?{urlencode({'lang': lang})}"
 
 
 # --- one puzzle -------------------------------------------------------------------------
@@ -243,7 +253,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
         found.store.save_puzzle(stored)
         short = found.store.short_code(stored.code)
         if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
-            links[stored.code] = f"{link_root}/s/{short}"
+            links[stored.code] = link_root + short_path(short)
     progress(_("laying out the pages"))
     try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
         pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
@@ -293,7 +303,16 @@ def booklet_pdf(ticket: str) -> Any:
 def _pdf_response(title: str, pdf: bytes) -> Response:
     response = make_response(pdf)
     response.mimetype = "application/pdf"
-    name = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60] or "booklet"
-    response.headers["Content-Disposition"] = f'attachment; filename="hidato-{name}.pdf"'
+    response.headers["Content-Disposition"] = attachment(title)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def attachment(title: str) -> str:
+    """``Content-Disposition`` for a PDF named after its title, accents kept: the name in
+    UTF-8 (``filename*``, RFC 6266 and 5987) and, for older clients, an ASCII one
+    without them ("triángulo" -> "triangulo", not "tri-ngulo")."""
+    name = re.sub(r"[\W_]+", "-", title.lower()).strip("-")[:60].strip("-") or "booklet"
+    plain = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode())
+    plain = plain.strip("-") or "booklet"
+    return f"attachment; filename=\"hidato-{plain}.pdf\"; filename*=UTF-8''{quote(f'hidato-{name}.pdf', safe='')}"
