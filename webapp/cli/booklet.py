@@ -29,7 +29,6 @@ from ..paper.booklet import (
     layout,
     links_for,
     make_puzzles,
-    page_count,
     render_pdf,
     title_of,
 )
@@ -173,6 +172,6 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {args.out}: {err.strerror or err}")
     where = "standard output" if args.out == "-" else os.path.abspath(args.out)
     noun = "puzzle" if options.count == 1 else "puzzles"
-    say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, page.per_page)} pages "
+    say(f"wrote {where}: {options.count} {noun} on {page.page_count} pages "
         f"({PAPER_NAMES[options.paper]})")
     return EXIT_OK

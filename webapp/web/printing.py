@@ -42,7 +42,6 @@ from ..paper.booklet import (
     describe,
     layout,
     make_puzzles,
-    page_count,
     qr_svg,
     render_pdf,
     rule_of,
@@ -78,7 +77,10 @@ def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
     link = public_link(short_path(short) if short else url_for("play.page", code=stored.code))
     said_in = words()
-    return Sheet(1, stored, drawing, describe(stored, said_in), stored.code, link, rule=rule_of(stored, said_in),
+    # A pupil's sheet says the level without the rating, a bare "2.4" that meant nothing to
+    # pupils; the solution keeps it, explained ("Medium (rating 2.4)").
+    return Sheet(1, stored, drawing, describe(stored, said_in, rating=solution), stored.code, link,
+                 rule=rule_of(stored, said_in),
                  qr=qr_svg(link) if link and not solution else "",
                  link_text=link.split("://", 1)[-1] if link and short else "")
 
@@ -262,7 +264,7 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
         raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
                            time=seconds_text(err.seconds, words()))) from None
     laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
-    return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page)}), pdf)
+    return Done(json.dumps({"title": title, "pages": laid_out.page_count}), pdf)
 
 
 @bp.get("/booklet/<ticket>")
