@@ -293,16 +293,23 @@ def layout_note(extents: list[Extent], worksheets: list[Page], asked: int, paper
                 words: Words = ENGLISH) -> str:
     """What the PDF's first page says when the pages are not as asked: fewer to a page
     (all of them, or some), or even one to a page leaves cells under MIN_CELL_MM."""
-    mm = f"{MIN_CELL_MM:g}"
     boxes = {grid.per_page: board_box(paper, grid, True, qr) for grid, _places in worksheets}
     if any(cell_mm(extents[i], boxes[grid.per_page]) < MIN_CELL_MM for grid, places in worksheets for i in places):
-        return words.gettext(TOO_BIG) % {"mm": mm}
+        return size_note(TOO_BIG, words)
     used = {grid.per_page for grid, _places in worksheets}
     if len(used) == 1 and min(used) < asked:
-        return words.gettext(FEWER) % {"count": min(used), "asked": asked, "mm": mm}
+        return size_note(FEWER, words, count=min(used), asked=asked)
     if used and min(used) < asked:
-        return words.gettext(SOME_FEWER) % {"asked": asked, "mm": mm}
+        return size_note(SOME_FEWER, words, asked=asked)
     return ""
+
+
+def size_note(message: str, words: Words = ENGLISH, **values: object) -> str:
+    """One of the notes below in the reader's words, its millimetres said and kept on one
+    line with their number ("9 mm"); without ``values`` its other placeholders are left in."""
+    text = words.gettext(message).replace("%(mm)s mm", f"{MIN_CELL_MM:g}\u00a0mm")
+    text = text.replace("%(mm)s", f"{MIN_CELL_MM:g}")
+    return text % values if values else text
 
 
 # What the booklet form and the PDF's first page say when the pages differ from what was asked.

@@ -48,6 +48,7 @@ from ..paper.booklet import (
     title_of,
 )
 from ..paper.drawing import draw_board
+from ..paper.fits import form_note, note_templates, per_page_facts
 from ..paper.preview import preview_png
 from ..store.catalog import NotPlayable, PuzzleNotFound
 from ..store.pool import POOLED_DIFFICULTIES
@@ -185,9 +186,23 @@ def _booklet_form(values: Any = None, error: str | None = None, status: int = 20
         "paper": values.get("paper") or default_paper(),
         "name_line": values.get("name_line") == "on" or not values.get("name_line_shown"),
     }
+    qr = bool(current_app.config["PUBLIC_URL"])  # QR codes take room under each board
     return render_template("booklet.html", form=form, form_error=error, shapes=SHAPES,
                            difficulties=DIFFICULTIES, variants=VARIANTS, max_count=MAX_COUNT,
-                           per_page_choices=PER_PAGE, papers=PAPER_NAMES), status
+                           per_page_choices=PER_PAGE, papers=PAPER_NAMES,
+                           fits_json=json.dumps(per_page_facts(qr), separators=(",", ":")),
+                           per_page_note=_per_page_note(form, qr), notes=note_templates(words())), status
+
+
+def _per_page_note(form: dict[str, Any], qr: bool) -> str:
+    """What the form says beside "Puzzles per page" for the choices it is sent with (its
+    script says it again as they change): nothing for choices that do not go together."""
+    variant = VARIANTS.get(str(form["variant"]))
+    size, per_page = str(form["size"]).strip(), str(form["per_page"]).strip()
+    if variant is None or not per_page.isdigit() or (size and not size.isdigit()) or len(size + per_page) > 6:
+        return ""
+    return form_note(str(form["shape"]), int(size) if size else None, variant.adjacency, str(form["difficulty"]),
+                     int(per_page), str(form["paper"]), qr, words())
 
 
 def default_paper() -> str:
