@@ -242,7 +242,7 @@ def test_the_forms_facts_are_the_layouts() -> None:
         ({"shape": "square", "size": "15", "per_page": "4"}, "Printed 1 to a page (not 4)"),
         ({"shape": "arrow", "size": "42", "per_page": "1"}, "Even one to a page, some cells of these boards print "
                                                             "under 9 mm wide"),
-        ({"shape": "mixed", "size": "", "per_page": "2"}, "Some pages hold fewer than 2 puzzles"),
+        ({"shape": "mixed", "size": "", "per_page": "2"}, "Some shapes go fewer than 2 to a page"),
         ({"shape": "mixed", "size": "", "per_page": "4", "variant": "numbrix"}, ""),
         ({"shape": "square", "size": "8", "per_page": "4"}, ""),
     ],

@@ -32,7 +32,7 @@ def test_the_form_says_live_when_boards_go_fewer_to_a_page(page: Page, tmp_path:
     page.get_by_label("Size").fill("28")
     expect(note).to_contain_text("Even one to a page, some cells of these boards print under 9 mm wide")
     page.get_by_label("Shape").select_option("mixed")  # a star or a skull needs a page of its own
-    expect(note).to_have_text("Some pages hold fewer than 4 puzzles so that every cell is at least 9 mm wide.")
+    expect(note).to_have_text("Some shapes go fewer than 4 to a page so that every cell is at least 9 mm wide.")
     page.get_by_label("Variant").select_option("numbrix")  # Numbrix's shapes all fit four to a page
     expect(note).to_have_text("")
 

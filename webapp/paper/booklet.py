@@ -315,6 +315,8 @@ def size_note(message: str, words: Words = ENGLISH, **values: object) -> str:
 # What the booklet form and the PDF's first page say when the pages differ from what was asked.
 FEWER = N_("Printed %(count)s to a page (not %(asked)s) so that every cell is at least %(mm)s mm wide.")
 SOME_FEWER = N_("Some pages hold fewer than %(asked)s puzzles so that every cell is at least %(mm)s mm wide.")
+# The form, before a mixed booklet's shapes are drawn: some of them would go fewer to a page.
+SOME_SHAPES = N_("Some shapes go fewer than %(asked)s to a page so that every cell is at least %(mm)s mm wide.")
 TOO_BIG = N_("Even one to a page, some cells of these boards print under %(mm)s mm wide: "
              "a smaller size leaves more room to write.")
 

@@ -17,7 +17,7 @@ from typing import Any
 from engine import ADJACENCIES, DIFFICULTIES, SHAPES, Board, shape_cells
 
 from ..core.messages import ENGLISH, Words
-from .booklet import FEWER, MIXED, SOME_FEWER, TOO_BIG, mixed_shapes, size_note
+from .booklet import FEWER, MIXED, SOME_SHAPES, TOO_BIG, mixed_shapes, size_note
 from .drawing import extent
 from .layout import MIN_CELL_MM, PAPERS, PUZZLE_GRIDS, board_box, cell_mm, puzzle_pages
 
@@ -68,7 +68,7 @@ def form_note(shape: str, size: int | None, adjacency: str, difficulty: str, per
     facts = per_page_facts(qr)
     if shape == MIXED:
         some = facts["mixed"].get(paper, {}).get(adjacency, {}).get(difficulty, "")
-        return size_note(SOME_FEWER, words, asked=per_page) if str(per_page) in some else ""
+        return size_note(SOME_SHAPES, words, asked=per_page) if str(per_page) in some else ""
     spec = SHAPES.get(shape)
     entries = facts["sizes"].get(paper, {}).get(adjacency, {}).get(shape)
     if spec is None or entries is None:
@@ -87,5 +87,5 @@ def form_note(shape: str, size: int | None, adjacency: str, difficulty: str, per
 def note_templates(words: Words = ENGLISH) -> dict[str, str]:
     """The form's three notes for its script, in the reader's words: the millimetres said,
     %(count)s and %(asked)s left for the script to fill in."""
-    return {"fewer": size_note(FEWER, words), "some": size_note(SOME_FEWER, words),
+    return {"fewer": size_note(FEWER, words), "some": size_note(SOME_SHAPES, words),
             "too-big": size_note(TOO_BIG, words)}

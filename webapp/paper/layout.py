@@ -15,7 +15,6 @@ ask what a shape and size would get before any puzzle is made.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -90,12 +89,6 @@ def cell_mm(extent: Extent, box: tuple[float, float]) -> float:
     width, height = extent
     printed, _height = fit(width + PAD, height + PAD, *box)
     return printed * SIDE / (width + PAD)
-
-
-def smallest_cell(extents: Iterable[Extent], paper: str, grid: Grid, worksheet: bool, qr: bool) -> float:
-    """The narrowest cell of these boards laid out on this grid, in mm (inf: no board)."""
-    box = board_box(paper, grid, worksheet, qr)
-    return min((cell_mm(extent, box) for extent in extents), default=math.inf)
 
 
 Page = tuple[Grid, tuple[int, ...]]  # a page: its grid, and its boards' places in the booklet (from 0)
