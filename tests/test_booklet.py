@@ -29,6 +29,7 @@ from webapp.paper.booklet import (
     sheets,
 )
 
+from pdf_boards import words
 from pdf_tools import ink, page_count, render_png, text
 
 SMALL = BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=11)
@@ -108,8 +109,13 @@ def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: in
     assert "Solutions" not in first.split("\n", 1)[1]
     assert f"Write the numbers 1 to {small_puzzles[0].puzzle.size} in the empty cells" in first
     assert "Solutions 1–3" in solutions
-    for number, stored in enumerate(small_puzzles, start=1):  # the teacher's key: level and rating, explained
-        assert f"Solution {number} · Easy (rating {stored.rating_text})" in " ".join(solutions.split())
+    key = words(pdf)[pages]  # the teacher's key: under each number, the level and the rating, explained
+    for number, stored in enumerate(small_puzzles, start=1):
+        label = next(first for first, second in zip(key, key[1:], strict=False)
+                     if first.text == "Solution" and second.text == str(number))
+        under = sorted((word for word in key if label.bottom < word.top < label.bottom + 4 and
+                        abs(word.left - label.left) < 30), key=lambda word: word.left)
+        assert " ".join(word.text for word in under).startswith(f"Easy (rating {stored.rating_text})"), under
     whole = text(pdf).replace("\n", "").replace(" ", "")
     for stored in small_puzzles:  # no long id anywhere; no link without an address
         assert stored.code not in whole
