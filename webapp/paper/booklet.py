@@ -3,8 +3,11 @@
 ``make_puzzles`` generates the puzzles a ``BookletOptions`` asks for (deterministic by
 seed; the web app may hand it puzzles from the pool first), ``render_pdf`` lays them out
 with ``templates/booklet_pdf.html`` and ``static/booklet.css`` and has WeasyPrint turn
-that into a PDF.  The boards are the same SVG drawing as on screen (``drawing.py``,
-``templates/_board_svg.html``).  No Flask here: ``hidato print`` uses it without an app.
+that into a PDF.  Where each board goes, and how many to a page, is ``layout.py``'s:
+``layout`` here adds the words (the note of a booklet printed fewer to a page than
+asked), ``sheets`` the captions.  The boards are the same SVG drawing as on screen
+(``drawing.py``, ``templates/_board_svg.html``).  No Flask here: ``hidato print`` uses
+it without an app.
 
 Words are in the reader's language: the functions that write any take ``words`` (a
 gettext translations object; English by default), and ``render_pdf`` takes the language's
