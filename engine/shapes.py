@@ -194,18 +194,25 @@ def _heart(size: int) -> list[Cell]:
     return _largest_piece(_open(_raster(rows, size, inside)))
 
 
-# A five-pointed star, point up, outer radius 1 and inner radius 0.45 (fatter than a
-# regular star's 0.38 so its points stay at least two cells wide).  The corners are
-# cos and sin of 90, 162, ... and 126, 198, ... degrees, written out so no libm
+# A regular five-pointed star, point up: outer radius 1, inner radius 0.382.  The corners
+# are cos and sin of 90, 162, ... and 126, 198, ... degrees, written out so no libm
 # rounding can differ between machines.
 _OUTER = ((0.0, 1.0), (-0.951057, 0.309017), (-0.587785, -0.809017), (0.587785, -0.809017), (0.951057, 0.309017))
 _INNER = ((-0.587785, 0.809017), (-0.951057, -0.309017), (0.0, -1.0), (0.951057, -0.309017), (0.587785, 0.809017))
-_STAR_INNER_RADIUS = 0.45
+_STAR_INNER_RADIUS = 0.382
 _STAR = tuple(
     corner
     for (ox, oy), (ix, iy) in zip(_OUTER, _INNER, strict=True)
     for corner in ((ox, oy), (ix * _STAR_INNER_RADIUS, iy * _STAR_INNER_RADIUS))
 )
+_STAR_WIDTH = 2 * 0.951057  # from one arm's tip to the other's
+_STAR_HEIGHT = 1.809017  # from the top point (y = 1) down to the feet (y = -0.809)
+_STAR_ARMS = 0.309017  # the height of the arms' straight top edges
+# How far outside its outline, in cells, a cell's centre may lie and still belong to the
+# star: this thickens the points, so each stays two or more cells wide at every size
+# (rasterised by their centres alone, the legs of a small star were single cells or
+# nothing, and the star read as a house).
+_STAR_REACH = 0.6
 
 
 def _in_polygon(x: float, y: float, corners: tuple[tuple[float, float], ...]) -> bool:
@@ -220,13 +227,55 @@ def _in_polygon(x: float, y: float, corners: tuple[tuple[float, float], ...]) ->
     return inside
 
 
+def _near_outline(x: float, y: float, corners: tuple[tuple[float, float], ...], reach: float) -> bool:
+    """Whether (x, y) lies within ``reach`` of the polygon's outline (squared distances:
+    plain arithmetic, the same on every machine)."""
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        dx, dy = bx - ax, by - ay
+        along = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+        ex, ey = ax + along * dx - x, ay + along * dy - y
+        if ex * ex + ey * ey <= reach * reach:
+            return True
+    return False
+
+
+def _mirror_pruned(cells: Iterable[Cell], width: int) -> list[Cell]:
+    """Without the cells that would be dead ends on a king or a hex board (fewer than two
+    neighbours), each with its mirror image, so the picture stays symmetric; again until
+    none is left (a removal can leave a new one)."""
+    kept = set(cells)
+    while kept:
+        top, left = min(r for r, _ in kept), min(c for _, c in kept)
+        shifted = sorted((r - top, c - left) for r, c in kept)  # hex rows shift by the board's own parity
+        ends: set[Cell] = set()
+        for adjacency in ("king", "hex"):
+            board = Board.from_cells(shifted, adjacency)
+            ends.update((board.cells[i][0] + top, board.cells[i][1] + left)
+                        for i, near in enumerate(board.neighbours) if len(near) < 2)
+        if not ends:
+            break
+        kept -= ends | {(r, width - 1 - c) for r, c in ends}
+    return sorted(kept)
+
+
 def _star(size: int) -> list[Cell]:
-    rows = max(4, round(size * 0.951))
-
-    def inside(x: float, y: float) -> bool:
-        return _in_polygon((x - 0.5) * 1.95, 1.0 - y * 1.85, _STAR)
-
-    return _largest_piece(_open(_raster(rows, size, inside)))
+    # ``size`` columns and as many rows: a regular star is 0.95 as tall as it is wide, and
+    # the row it gains lengthens the legs (on a hex board, whose rows are 0.87 of a cell
+    # apart, it looks the right height too).
+    rows = size
+    column, row = _STAR_WIDTH / size, _STAR_HEIGHT / rows  # the star's units in a cell
+    corners = tuple((x / column, y / row) for x, y in _STAR)  # in cells from the star's centre
+    # The picture moves down by under half a row so that the arms' top edges run between
+    # two rows: each arm then ends in two cells, never in a single one.
+    edge = (1.0 - _STAR_ARMS) / row
+    shift = round(edge) - edge
+    cells = []
+    for r in range(-1, rows + 1):
+        for c in range(size):
+            x, y = c + 0.5 - size / 2, 1.0 / row - (r + 0.5 - shift)
+            if _in_polygon(x, y, corners) or _near_outline(x, y, corners, _STAR_REACH):
+                cells.append((r, c))
+    return _largest_piece(_mirror_pruned(cells, size))
 
 
 def _skull(size: int) -> list[Cell]:

@@ -26,6 +26,7 @@ from webapp.paper.booklet import (
     BookletOptions,
     check_options,
     describe,
+    layout,
     make_puzzles,
     make_share,
     mixed_shapes,
@@ -36,6 +37,7 @@ from webapp.paper.booklet import (
     with_seed,
 )
 
+from pdf_boards import words
 from pdf_tools import ink, page_count, render_png, text
 
 SMALL = BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=11)
@@ -165,12 +167,17 @@ def test_bad_options_are_refused_with_a_message(options: BookletOptions, message
         check_options(options)
 
 
-def test_each_label_carries_the_level_and_the_rating(small_puzzles) -> None:
-    titles = [sheet.title for sheet in sheets(small_puzzles, 2, solutions=False)]
-    for title, stored in zip(titles, small_puzzles, strict=True):
+def test_pupils_see_the_level_and_the_teacher_the_rating_said_as_one(small_puzzles) -> None:
+    """A pupil's caption says the shape, the level and the cells; the solution's says the
+    level with its rating, explained ("Easy (rating 1.6)", not a bare "Easy · 1.6")."""
+    worksheets = sheets(small_puzzles, 2, solutions=False)
+    answers = sheets(small_puzzles, 12, solutions=True)
+    for pupil, key, stored in zip(worksheets, answers, small_puzzles, strict=True):
         rating = grade(stored.puzzle).rating.text
         assert stored.rating_text == rating
-        assert title == f"Hidato · Diamond 3 · Easy · {rating} · {stored.puzzle.size} cells"
+        assert pupil.parts == ("Diamond 3", "Easy", f"{stored.puzzle.size} cells")
+        assert key.parts == (f"Easy (rating {rating})",)
+        assert pupil.title == key.title == f"Hidato · Diamond 3 · Easy (rating {rating}) · {stored.puzzle.size} cells"
     old = replace(small_puzzles[0], grade={"level": "easy", "techniques": {"single": 9}})
     assert describe(old) == f"Hidato · Diamond 3 · Easy · {old.puzzle.size} cells"
 
@@ -183,22 +190,26 @@ def test_pdf_pages_solutions_and_ink(small_puzzles, tmp_path: Path, per_page: in
     pdf.write_bytes(render_pdf(small_puzzles, per_page))
     assert pdf.read_bytes().startswith(b"%PDF-")
     pages = math.ceil(len(small_puzzles) / per_page)
-    assert page_count(pdf) == 2 * pages  # the puzzles, then the solutions the same way
+    assert page_count(pdf) == pages + 1  # the puzzles, then all three solutions on one page
     first, solutions = text(pdf, 1), text(pdf, pages + 1)
     assert "Name" in first and "Date" in first and f"Puzzle 1 of {len(small_puzzles)}" in first
-    assert f"Easy · {small_puzzles[0].rating_text}" in " ".join(first.split())
+    assert "Diamond 3 · Easy · 24 cells" in " ".join(first.split())  # no bare rating for pupils
+    assert small_puzzles[0].rating_text not in first
     assert "Solutions" not in first.split("\n", 1)[1]
     assert f"Write the numbers 1 to {small_puzzles[0].puzzle.size} in the empty cells" in first
-    # The page's heading: "Solutions 1–2", or "Solution 1" alone on its line at one to a page.
-    heading = "Solutions 1–" if per_page > 1 else "\nSolution 1\n"
-    assert heading in "\n" + solutions and "Solution 1 of" in solutions
-    puzzle_pages = "".join(text(pdf, page) for page in range(1, pages + 1)).replace("\n", "").replace(" ", "")
-    solution_pages = "".join(text(pdf, page) for page in range(pages + 1, 2 * pages + 1))
-    for stored in small_puzzles:  # the id in small type on the solutions only; no link without an address
-        assert stored.code not in puzzle_pages
-        assert stored.code in solution_pages.replace("\n", "").replace(" ", "")
+    assert "Solutions 1–3" in solutions
+    key = words(pdf)[pages]  # the teacher's key: under each number, the level and the rating, explained
+    for number, stored in enumerate(small_puzzles, start=1):
+        label = next(first for first, second in zip(key, key[1:], strict=False)
+                     if first.text == "Solution" and second.text == str(number))
+        under = sorted((word for word in key if label.bottom < word.top < label.bottom + 4 and
+                        abs(word.left - label.left) < 30), key=lambda word: word.left)
+        assert " ".join(word.text for word in under).startswith(f"Easy (rating {stored.rating_text})"), under
+    whole = text(pdf).replace("\n", "").replace(" ", "")
+    for stored in small_puzzles:  # no long id anywhere; no link without an address
+        assert stored.code not in whole
     assert "localhost" not in text(pdf) and "http" not in text(pdf)
-    assert f"Page 1 of {2 * pages}" in first
+    assert f"Page 1 of {pages + 1}" in first
     # The solutions hold every number; the puzzle pages only the givens.
     assert str(small_puzzles[0].puzzle.size) in solutions
     assert ink(pdf, 1) > 0.01 and ink(pdf, pages + 1) > 0.01
@@ -213,11 +224,13 @@ def test_a_page_renders_to_png(small_puzzles, tmp_path: Path, artifacts_dir: Pat
 
 
 @pytest.mark.slow
-def test_hex_boards_and_long_ids_stay_on_their_page(tmp_path: Path) -> None:
+def test_hex_boards_stay_on_their_page(tmp_path: Path) -> None:
     puzzles = make_puzzles(BookletOptions("rectangle", 14, "easy", "hex", 5, 4, seed=1))
     pdf = tmp_path / "hex.pdf"
     pdf.write_bytes(render_pdf(puzzles, 4))
-    assert page_count(pdf) == 4  # nothing spilled onto an extra page
+    # 14 x 14 hexagons need a page each for 9-mm cells; their 5 solutions fit one page.
+    assert [grid.per_page for grid, _places in layout(puzzles, 4).worksheets] == [1] * 5
+    assert page_count(pdf) == 6  # nothing spilled onto an extra page
 
 
 # --- hidato print ------------------------------------------------------------------------
@@ -235,11 +248,11 @@ def test_print_command_writes_the_same_booklet_for_the_same_seed(tmp_path: Path,
             "--per-page", "2", "--seed", "5"]
     assert run_print(args + ["--out", str(tmp_path / "a.pdf")]) == 0
     err = capsys.readouterr().err
-    assert "puzzle 3 of 3 made" in err and "3 puzzles on 4 pages" in err
+    assert "puzzle 3 of 3 made" in err and "3 puzzles on 3 pages" in err
     assert run_print(args + ["--out", str(tmp_path / "b.pdf"), "--quiet"]) == 0
     assert capsys.readouterr().err == ""
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
-    assert page_count(tmp_path / "a.pdf") == 4
+    assert page_count(tmp_path / "a.pdf") == 3
 
 
 def test_print_command_without_a_seed_says_which_it_used(tmp_path: Path,
@@ -335,4 +348,4 @@ def test_print_shows_a_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: p
                       "--out", str(tmp_path / "t.pdf")]) == 0
     shown = screen.getvalue()
     assert "making puzzles" in shown and "/3 [" in shown and "puzzle 1 of 3 made" not in shown
-    assert "laying out the pages" in shown and "3 puzzles on 4 pages" in shown
+    assert "laying out the pages" in shown and "3 puzzles on 3 pages" in shown

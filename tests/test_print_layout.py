@@ -1,7 +1,8 @@
 """Where the boards land on a printed page: each centred in its share of the page, its
-caption just under it and no wider, for 1, 2 and 4 to a page on A4 and US Letter, with
-boards whose height binds (a heart, a diamond two to a page), a wide triangle and a hex
-board. Measured on the PDF rasterised by poppler's pdftoppm, as a reader sees it."""
+caption just under it and no wider, for 1, 2 and 4 to a page on A4 and US Letter and on
+the answer key's pages, with boards whose height binds (a heart, a diamond two to a
+page), a wide triangle and a hex board. Measured on the PDF rasterised by poppler's
+pdftoppm, as a reader sees it."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from webapp.paper.booklet import (
+from webapp.paper.booklet import BookletOptions, layout, make_puzzles, render_pdf
+from webapp.paper.layout import (
     GAP_MM,
     MARGIN_BOTTOM_MM,
     MARGIN_SIDE_MM,
     MARGIN_TOP_MM,
     PAPERS,
+    PUZZLE_GRIDS,
     SOLUTION_HEAD_MM,
     WORKSHEET_HEAD_MM,
-    BookletOptions,
-    make_puzzles,
-    render_pdf,
+    Grid,
 )
 
 from pdf_tools import page_count, render_png
@@ -50,16 +51,16 @@ def _runs(flags: list[bool]) -> list[tuple[int, int]]:
     return found
 
 
-def _shares(paper: str, per_page: int, head_mm: float) -> list[tuple[float, float, float, float]]:
+def _shares(paper: str, grid: Grid, head_mm: float) -> list[tuple[float, float, float, float]]:
     """Each board's share of the page (left, top, right, bottom in mm): the boards' area
-    split into one or two columns and one or two rows."""
+    split into the grid's columns and rows, a gap between them."""
     width, height = PAPERS[paper]
     top, bottom = MARGIN_TOP_MM + head_mm, height - MARGIN_BOTTOM_MM
-    columns, rows = (2, 2) if per_page == 4 else (1, per_page)
-    column = (width - 2 * MARGIN_SIDE_MM - GAP_MM * (columns - 1)) / columns
-    return [(MARGIN_SIDE_MM + c * (column + GAP_MM), top + (bottom - top) * r / rows,
-             MARGIN_SIDE_MM + c * (column + GAP_MM) + column, top + (bottom - top) * (r + 1) / rows)
-            for r in range(rows) for c in range(columns)]
+    column = (width - 2 * MARGIN_SIDE_MM - GAP_MM * (grid.columns - 1)) / grid.columns
+    row = (bottom - top - GAP_MM * (grid.rows - 1)) / grid.rows
+    return [(MARGIN_SIDE_MM + c * (column + GAP_MM), top + r * (row + GAP_MM),
+             MARGIN_SIDE_MM + c * (column + GAP_MM) + column, top + r * (row + GAP_MM) + row)
+            for r in range(grid.rows) for c in range(grid.columns)]
 
 
 def measure(png: Path, share: tuple[float, float, float, float]) -> dict[str, float]:
@@ -95,19 +96,20 @@ def test_every_board_is_centred_in_its_share_with_its_caption_under_it(
         mixed_boards, tmp_path: Path, artifacts_dir: Path, paper: str, per_page: int) -> None:
     pdf = tmp_path / "booklet.pdf"
     pdf.write_bytes(render_pdf(mixed_boards, per_page, "Centring", paper=paper))
-    puzzle_pages = -(-len(mixed_boards) // per_page)
-    assert page_count(pdf) == 2 * puzzle_pages
+    laid_out = layout(mixed_boards, per_page, paper)
+    assert page_count(pdf) == laid_out.page_count
+    pages = [(grid, places, WORKSHEET_HEAD_MM) for grid, places in laid_out.worksheets]
+    pages += [(grid, places, SOLUTION_HEAD_MM) for grid, places in laid_out.solutions]
     seen = 0
-    for page in range(1, 2 * puzzle_pages + 1):
-        head = WORKSHEET_HEAD_MM if page <= puzzle_pages else SOLUTION_HEAD_MM
+    for page, (grid, places, head) in enumerate(pages, start=1):
         png = render_png(pdf, page, artifacts_dir / f"centring-{paper}-{per_page}-{page}", dpi=DPI)
-        for share in _shares(paper, per_page, head)[:len(mixed_boards) - (page - 1) % puzzle_pages * per_page]:
+        for share in _shares(paper, grid, head)[:len(places)]:
             found = measure(png, share)
             where = f"page {page} of {paper} at {per_page} a page, share {share}: {found}"
             assert abs(found["left"] - found["right"]) <= 2.5, where  # centred (a pixel is 0.35 mm)
             assert 1.0 <= found["gap"] <= 6.0, where  # the caption just under the board
             assert min(found["caption_left"], found["caption_right"]) >= -1.5, where  # and no wider
-            assert found["board_height"] > 30, where
+            assert found["board_height"] > (30 if head == WORKSHEET_HEAD_MM else 20), where
             seen += 1
     assert seen == 2 * len(mixed_boards)
 
@@ -120,7 +122,7 @@ def test_a_heart_two_to_a_letter_page_is_centred(tmp_path: Path, artifacts_dir: 
     pdf = tmp_path / "hearts.pdf"
     pdf.write_bytes(render_pdf(hearts, 2, "Hearts", paper="letter"))
     png = render_png(pdf, 1, artifacts_dir / "centring-heart-letter-2", dpi=DPI)
-    for share in _shares("letter", 2, WORKSHEET_HEAD_MM):
+    for share in _shares("letter", PUZZLE_GRIDS[2], WORKSHEET_HEAD_MM):
         found = measure(png, share)
         assert found["left"] > 30 and abs(found["left"] - found["right"]) <= 2.0, found
         assert found["caption_left"] >= -1.5 and found["gap"] <= 6.0, found

@@ -86,7 +86,7 @@ def test_every_size_is_normalised_and_plays_as_king(name, size):
 @pytest.mark.parametrize("name", sorted(SHAPES))
 def test_sizes_run_from_small_to_large(name):
     spec = SHAPES[name]
-    assert len(shape_cells(name, spec.min_size)) <= 75  # pictures need a few more cells
+    assert len(shape_cells(name, spec.min_size)) <= 80  # pictures need a few more (a star's 5 points: 76)
     assert len(shape_cells(name, spec.max_size)) >= 350
 
 
@@ -180,12 +180,39 @@ def test_heart_has_two_lobes_and_a_point():
     assert widths.index(12) < len(widths) // 2
 
 
-def test_star_has_a_narrow_top_wide_arms_and_two_legs():
-    cells = shape_cells("star", 20)
+@pytest.mark.parametrize("size", range(SHAPES["star"].min_size, SHAPES["star"].max_size + 1))
+def test_star_has_five_points_at_every_size(size):
+    """A point on top, two arms spanning the width, two legs that spread apart at the
+    bottom, mirror-symmetric: a star, not a house with a chimney (the old small stars)."""
+    cells = shape_cells("star", size)
+    present = set(cells)
+    width = max(c for _, c in cells) + 1
+    assert width == size  # size is its width
+    assert present == {(r, width - 1 - c) for r, c in cells}
     widths = row_widths(cells)
-    assert widths[0] <= 3 and max(widths) == 16
-    bottom = sorted(c for r, c in cells if r == max(r for r, _ in cells))
-    assert max(b - a for a, b in pairwise(bottom)) > 4  # a gap between the legs
+    rows = len(widths)
+    assert widths[0] <= 3 and widths[1] <= 3  # the top point
+    arms = widths.index(width)
+    assert 2 <= arms < rows // 2  # arms across the whole width, in the upper half
+    waist = min(widths[arms:])
+    assert waist <= width // 2 + 1  # the body narrows under the arms
+    bottom = sorted(c for r, c in cells if r == rows - 1)
+    gap = max(b - a for a, b in pairwise(bottom))
+    assert gap >= 3  # two legs, apart
+    assert bottom[-1] - bottom[0] + 1 > waist  # spreading outwards, wider than the waist
+    apart = next(k for k in range(rows) if len(runs(cells, rows - 1 - k)) != 2)
+    assert apart >= max(1, rows // 8)  # the legs part well above the bottom row
+
+
+def runs(cells: list[tuple[int, int]], row: int) -> list[tuple[int, int]]:
+    """The runs of cells on a row, as (first, last) columns."""
+    found: list[tuple[int, int]] = []
+    for c in sorted(c for r, c in cells if r == row):
+        if found and found[-1][1] == c - 1:
+            found[-1] = (found[-1][0], c)
+        else:
+            found.append((c, c))
+    return found
 
 
 def test_skull_has_eye_sockets_and_teeth():
@@ -215,15 +242,18 @@ def test_small_pictures_are_drawn_the_same_everywhere():
         "...##..."
     )
     assert text(shape_cells("star", 12)) == (
-        "...##...\n"
-        "...##...\n"
-        "..####..\n"
-        "########\n"
-        "########\n"
-        ".######.\n"
-        ".######.\n"
-        ".######.\n"
-        ".##..##."
+        ".....##.....\n"
+        ".....##.....\n"
+        ".....##.....\n"
+        "....####....\n"
+        "############\n"
+        "############\n"
+        ".##########.\n"
+        "..########..\n"
+        "...######...\n"
+        "...######...\n"
+        "..########..\n"
+        "..##....##.."
     )
     assert text(shape_cells("arrow", 8)) == (
         ".....#..\n"

@@ -14,6 +14,7 @@ from PIL import Image
 
 from engine import puzzle_to_id
 from engine.levels import SMALLEST
+from webapp.paper.booklet import BookletOptions, layout, make_puzzles
 
 from pdf_tools import ink, page_count, render_png, text
 from puzzle_files import DATA, load
@@ -98,17 +99,17 @@ def test_booklet_is_a_pdf_download(client: FlaskClient, tmp_path: Path, app: Fla
     assert disposition.startswith('attachment; filename="hidato-3-easy-hidato-puzzles-diamond')
     pdf = tmp_path / "b.pdf"
     pdf.write_bytes(response.data)
-    assert page_count(pdf) == 4
+    assert page_count(pdf) == 3  # 2 pages of puzzles, the 3 solutions on one
     words = text(pdf)
-    assert "Solutions 1–2" in words and "Puzzle 3" in words
-    assert "localhost" not in words  # no public address configured: no link (the id on the solutions)
+    assert "Solutions 1–3" in words and "Puzzle 3" in words
+    assert "localhost" not in words  # no public address configured: no link
     assert ink(pdf, 1) > 0.01
     # The same seed, the same puzzles; they are stored, so their pages know what they are.
     again = client.post("/booklet", data=BOOKLET)
     assert text_of(again.data, tmp_path) == words
-    code = re.search(r"\bid (\S+)", words).group(1)  # type: ignore[union-attr]
-    stored = app.extensions["hidato"].store.find_puzzle(code)
-    assert stored is not None and stored.shape == "diamond" and stored.difficulty == "easy"
+    for made in make_puzzles(BookletOptions("diamond", 3, "easy", "king", 3, 2, seed=4)):
+        stored = app.extensions["hidato"].store.find_puzzle(made.code)
+        assert stored is not None and stored.shape == "diamond" and stored.difficulty == "easy"
 
 
 @pytest.mark.slow
@@ -151,8 +152,9 @@ def test_mixed_booklet_four_to_a_page(client: FlaskClient, tmp_path: Path) -> No
     assert response.mimetype == "application/pdf"
     pdf = tmp_path / "m.pdf"
     pdf.write_bytes(response.data)
-    assert page_count(pdf) == 4
-    assert "Numbrix" in text(pdf, 1)
+    made = make_puzzles(BookletOptions("mixed", None, "easy", "rook", 5, 4, seed=2))
+    assert page_count(pdf) == layout(made, 4).page_count
+    assert "Numbrix" in text(pdf, 1) and "Solutions 1–5" in text(pdf)
 
 
 @pytest.mark.parametrize(
@@ -223,5 +225,8 @@ def test_the_print_page_is_the_same_worksheet_with_a_qr_code(tmp_path: Path, mak
     html = client.get(f"/p/{CODE}/print").get_data(as_text=True)
     assert 'class="segno"' in html and "Scan to play it online · hidato.example.org/s/" in html
     assert "Name" in html and f"Write the numbers 1 to {PUZZLE.size} in the empty cells" in html
-    assert "Puzzle id" not in html  # the long id only on the solution
-    assert "Puzzle id" in client.get(f"/p/{CODE}/print?solution=1").get_data(as_text=True)
+    assert "Puzzle id" not in html and CODE not in re.sub(r'href="[^"]*"', "", html)  # no long id on paper
+    short = re.search(r"hidato\.example\.org/s/[0-9a-z]+", html)
+    assert short is not None
+    solved = client.get(f"/p/{CODE}/print?solution=1").get_data(as_text=True)
+    assert "Puzzle id" not in solved and short.group(0) in solved  # the way back to the puzzle, readable

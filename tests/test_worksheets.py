@@ -86,10 +86,16 @@ def test_four_to_a_page_keep_cells_large_or_drop_to_two(tmp_path: Path) -> None:
     assert sorted(_codes(pdf, 1, tmp_path / "four")) == sorted(links.values())
     words = text(pdf, 1)
     assert all(f"Puzzle {k} of 4" in words for k in range(1, 5))
+    hearts = make_puzzles(BookletOptions("heart", 12, "easy", "king", 4, 4, seed=3))
+    assert layout(hearts, 4, "a4").per_page == 2  # 12 cells across a quarter page: 7.8 mm
+    pdf = _pdf(tmp_path, "hearts", render_pdf(hearts, 4, "Hearts"))
+    assert page_count(pdf) == 3 and "Printed 2 to a page (not 4)" in " ".join(text(pdf, 1).split())
     hexes = make_puzzles(BookletOptions("mixed", None, "easy", "hex", 4, 4, seed=3))
-    assert layout(hexes, 4, "a4").per_page == 2
+    pages = layout(hexes, 4, "a4").worksheets  # a big star alone, the others as many as fit
+    assert len({grid.per_page for grid, _places in pages}) > 1
     pdf = _pdf(tmp_path, "hex", render_pdf(hexes, 4, "Hex"))
-    assert page_count(pdf) == 4 and "Printed 2 to a page (not 4)" in text(pdf, 1)
+    assert "Some pages hold fewer than 4 puzzles so that every cell is at least 9 mm wide" in " ".join(
+        text(pdf, 1).split())
 
 
 def test_no_address_no_qr_code_and_no_name_line_when_asked(tmp_path: Path) -> None:

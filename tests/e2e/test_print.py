@@ -76,11 +76,11 @@ def test_the_booklet_form_downloads_a_pdf(page: Page, tmp_path: Path) -> None:
     with page.expect_download() as info:
         page.get_by_role("button", name="Make the booklet (PDF)").click()
     download = info.value
-    assert download.suggested_filename.endswith(".pdf")
+    assert download.suggested_filename == "hidato-2-easy-hidato-puzzles-diamond-shape.pdf"
     pdf = tmp_path / "booklet.pdf"
     download.save_as(str(pdf))
-    assert page_count(pdf) == 4
-    assert "Solutions" in text(pdf, 3)
+    assert page_count(pdf) == 3  # a puzzle a page, then both solutions on one
+    assert "Solutions 1–2" in text(pdf, 3)
 
 
 def test_the_booklet_form_says_what_is_wrong(page: Page) -> None:

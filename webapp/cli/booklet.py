@@ -30,7 +30,6 @@ from ..paper.booklet import (
     layout,
     make_puzzles,
     new_seed,
-    page_count,
     render_pdf,
     title_of,
 )
@@ -184,6 +183,6 @@ def print_booklet_command(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {args.out}: {err.strerror or err}")
     where = "standard output" if args.out == "-" else os.path.abspath(args.out)
     noun = "puzzle" if options.count == 1 else "puzzles"
-    say(f"wrote {where}: {options.count} {noun} on {page_count(options.count, page.per_page)} pages "
+    say(f"wrote {where}: {options.count} {noun} on {page.page_count} pages "
         f"({PAPER_NAMES[options.paper]}), seed {seed}")
     return EXIT_OK

@@ -8,9 +8,11 @@ some of them in a child process (the web app spreads them over its work slots). 
 seed is printed at the foot of the solution pages, so the booklet can be made again.
 ``render_pdf`` lays the puzzles out with ``templates/booklet_pdf.html`` and
 ``static/booklet.css`` and has WeasyPrint turn that into a PDF, saying how far it has
-got page by page.  The boards are the same SVG drawing as on screen (``drawing.py``,
-``templates/_board_svg.html``), in fewer elements.  No Flask here: ``hidato print``
-uses it without an app.
+got page by page.  Where each board goes, and how many to a page, is ``layout.py``'s:
+``layout`` here adds the words (the note of a booklet printed fewer to a page than
+asked), ``sheets`` the captions.  The boards are the same SVG drawing as on screen
+(``drawing.py``, ``templates/_board_svg.html``), in fewer elements.  No Flask here:
+``hidato print`` uses it without an app.
 
 Words are in the reader's language: the functions that write any take ``words`` (a
 gettext translations object; English by default), and ``render_pdf`` takes the language's
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import random
 import re
 import secrets
@@ -47,7 +48,28 @@ from ..core.options import (
     variant_of,
 )
 from ..core.stored import StoredPuzzle, generate
-from .drawing import Drawing, draw_board
+from .drawing import Drawing, draw_board, extent
+from .layout import (
+    MARGIN_BOTTOM_MM,
+    MARGIN_SIDE_MM,
+    MARGIN_TOP_MM,
+    MIN_CELL_MM,
+    PAPERS,
+    PER_PAGE,
+    PUZZLE_GRIDS,
+    SOLUTION_GRIDS,
+    SOLUTION_HEAD_MM,
+    WORKSHEET_HEAD_MM,
+    Extent,
+    Grid,
+    Page,
+    board_box,
+    cell_mm,
+    content,
+    puzzle_pages,
+    qr_mm,
+    solution_pages,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -56,25 +78,10 @@ STYLESHEET = ROOT / "static" / "booklet.css"
 
 MIXED = "mixed"
 MAX_COUNT = 50
-PER_PAGE = (1, 2, 4)
-# Paper sizes (width, height in mm) and the margins every page keeps.
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": N_("A4"), "letter": N_("US Letter")}  # said in the reader's language where shown
-MARGIN_SIDE_MM, MARGIN_TOP_MM, MARGIN_BOTTOM_MM = 10.0, 14.0, 16.0
-WORKSHEET_HEAD_MM = 22.0  # name and date, the heading and the rule on a page of puzzles
-SOLUTION_HEAD_MM = 12.0  # the heading on a page of solutions
-GAP_MM = 4.0
-CAPTION_MM = 10.0  # "Puzzle 3 of 12" and what the puzzle is, under each board
-QR_MM = 16.0  # the side of a puzzle's QR code, beside its caption
-QR_SMALL_MM = 13.0  # at 4 to a page (short links make sparse codes that scan at this size)
 # A long link (/p/<id>) makes a dense code: its modules are printed at least this wide, two
 # pixels of a 100-dpi scan, so the code grows with the link (a 10x10 board's: about 27 mm).
 QR_MODULE_MM = 0.5
-SAFETY_MM = 3.0
-ID_CHAR_MM = 1.3  # one character of an id, monospaced at 6pt
-ID_LINE_MM = 3.0
-MIN_CELL_MM = 9.0  # a child writes two digits in it; 4 to a page drops to 2 below this
-SVG_CELL = 40.0  # SVG units a cell is wide (drawing.SIDE)
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ class Sheet:
     number: int
     stored: StoredPuzzle
     drawing: Drawing
-    title: str
+    title: str  # what the puzzle is, in one line ("Hidato · Heart 12 · Medium (rating 2.4) · 80 cells")
     code: str
     url: str | None
     width: str = ""
@@ -109,20 +116,28 @@ class Sheet:
     qr: str = ""  # an SVG QR code of ``url`` (empty without a public address)
     qr_mm: float = 0.0  # the side of the QR code on paper
     link_text: str = ""  # a short link to print under the QR code ("hidato.example.org/s/2f")
+    parts: tuple[str, ...] = ()  # the caption's pieces after its number, each kept on one line
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A booklet's page: its paper, how many boards to a page, and why if fewer than asked."""
+    """A booklet's pages: its paper, its pages of puzzles (and why they hold fewer than
+    asked, if they do), and its answer key."""
 
     paper: str
-    per_page: int
+    per_page: int  # the most puzzles any page holds
     note: str = ""
+    worksheets: tuple[Page, ...] = ()  # the pages of puzzles: each one's grid and its puzzles
+    solutions: tuple[Page, ...] = ()  # the answer key's pages, the same way
 
     @property
     def content(self) -> tuple[float, float]:
-        width, height = PAPERS[self.paper]
-        return width - 2 * MARGIN_SIDE_MM, height - MARGIN_TOP_MM - MARGIN_BOTTOM_MM
+        return content(self.paper)
+
+    @property
+    def page_count(self) -> int:
+        """The booklet's pages: its puzzles, then the solutions."""
+        return len(self.worksheets) + len(self.solutions)
 
 
 def words_for(lang: str) -> Words:
@@ -160,19 +175,30 @@ def check_paper(paper: str) -> str:
     return key
 
 
-def describe(stored: StoredPuzzle, words: Words = ENGLISH) -> str:
-    """``Hidato · Diamond 5 · Medium · 2.3 · 41 cells``: what a printed puzzle is (the rating
-    only when it is stored: puzzles made before ratings have none)."""
-    parts = [words.gettext(variant_of(stored.adjacency).label)]  # shapes, levels: msgids in web/names.py
-    if stored.shape and stored.shape != "custom":
+def caption_parts(stored: StoredPuzzle, words: Words = ENGLISH, variant: bool = True, shape: bool = True,
+                  rating: bool = True, cells: bool = True) -> list[str]:
+    """What a printed puzzle is, in pieces: ``Hidato``, ``Diamond 5``, ``Medium (rating 2.3)``,
+    ``41 cells`` (the rating only when asked for and stored: puzzles made before ratings
+    have none).  Pupils' sheets leave the rating off: the level says what they need, and a
+    bare "2.3" beside it meant nothing to them; the solutions keep it, for the teacher."""
+    parts = [words.gettext(variant_of(stored.adjacency).label)] if variant else []  # msgids in web/names.py
+    if shape and stored.shape and stored.shape != "custom":
         parts.append(f"{words.gettext(stored.shape).capitalize()}{f' {stored.size}' if stored.size else ''}")
     if stored.difficulty:
-        parts.append(words.gettext(stored.difficulty).capitalize())
-    if stored.rating is not None:
-        parts.append(decimal(stored.rating, words, "0.0"))
-    size = stored.puzzle.size
-    parts.append(words.ngettext("%(count)s cell", "%(count)s cells", size) % {"count": size})
-    return " · ".join(parts)
+        level = words.gettext(stored.difficulty).capitalize()
+        if rating and stored.rating is not None:
+            level = words.gettext("%(level)s (rating %(rating)s)") % {
+                "level": level, "rating": decimal(stored.rating, words, "0.0")}
+        parts.append(level)
+    if cells:
+        size = stored.puzzle.size
+        parts.append(words.ngettext("%(count)s cell", "%(count)s cells", size) % {"count": size})
+    return parts
+
+
+def describe(stored: StoredPuzzle, words: Words = ENGLISH, rating: bool = True) -> str:
+    """``Hidato · Diamond 5 · Medium (rating 2.3) · 41 cells``: what a printed puzzle is."""
+    return " · ".join(caption_parts(stored, words, rating=rating))
 
 
 def check_options(options: BookletOptions) -> None:
@@ -318,40 +344,62 @@ def make_share(planned: list[Planned], seconds: float | None, slice_seconds: flo
 
 def layout(puzzles: list[StoredPuzzle], per_page: int, paper: str = "a4", qr: bool = False,
            words: Words = ENGLISH, links: Links | None = None) -> Layout:
-    """How the booklet is laid out: 4 to a page drops to 2 when a board up to 10x10 would
-    get cells under MIN_CELL_MM (``links``: the QR codes' links, whose length sizes them)."""
+    """How the booklet is laid out: its pages of puzzles, as many to a page as asked or
+    fewer where a board's cells would print under MIN_CELL_MM (with a note that says so),
+    and its answer key, as many solutions to a page as stay legible.  ``qr``: the pages
+    have QR codes; ``links``: their links, whose length sizes them (``qr_side``)."""
     paper = check_paper(paper)
-    if per_page == 4:
-        for stored in puzzles:
-            board = stored.puzzle.board
-            if (max(board.rows, board.cols) <= 10
-                    and _cell_mm(stored, Layout(paper, 4), qr or bool(links), links) < MIN_CELL_MM):
-                return Layout(paper, 2, words.gettext("Printed 2 to a page (not 4) so that every cell is at "
-                                                      "least %(mm)s mm wide.") % {"mm": f"{MIN_CELL_MM:g}"})
-    return Layout(paper, per_page)
+    least = qr_side(links) if links else float(qr)
+    extents = [extent(stored.puzzle.board) for stored in puzzles]
+    worksheets = puzzle_pages(extents, per_page, paper, least)
+    most = max((grid.per_page for grid, _places in worksheets), default=per_page)
+    return Layout(paper, most, layout_note(extents, worksheets, per_page, paper, least, words),
+                  tuple(worksheets), tuple(solution_pages(extents, paper)))
 
 
-def _board_box(page: Layout, worksheet: bool, qr: bool, links: Links | None = None) -> tuple[float, float]:
-    """The box one board gets on a page, in mm: its share, less its caption (as tall as
-    the QR code when there is one)."""
-    width, height = page.content
-    columns = 2 if page.per_page == 4 else 1
-    rows = 1 if page.per_page == 1 else 2
-    head = WORKSHEET_HEAD_MM if worksheet else SOLUTION_HEAD_MM
-    caption = qr_mm(page.per_page, links) + 2 if qr and worksheet else CAPTION_MM
-    # SAFETY_MM: text lines come out a little taller than their nominal height.
-    return ((width - GAP_MM * (columns - 1)) / columns,
-            (height - head - GAP_MM * (rows - 1)) / rows - caption - SAFETY_MM)
+def layout_note(extents: list[Extent], worksheets: list[Page], asked: int, paper: str, qr: float,
+                words: Words = ENGLISH) -> str:
+    """What the PDF's first page says when the pages are not as asked: fewer to a page
+    (all of them, or some), or even one to a page leaves cells under MIN_CELL_MM."""
+    boxes = {grid.per_page: board_box(paper, grid, True, qr) for grid, _places in worksheets}
+    if any(cell_mm(extents[i], boxes[grid.per_page]) < MIN_CELL_MM for grid, places in worksheets for i in places):
+        return size_note(TOO_BIG, words)
+    used = {grid.per_page for grid, _places in worksheets}
+    if len(used) == 1 and min(used) < asked:
+        return size_note(FEWER, words, count=min(used), asked=asked)
+    if used and min(used) < asked:
+        return size_note(SOME_FEWER, words, asked=asked)
+    return ""
 
 
-def qr_mm(per_page: int, links: Links | None = None) -> float:
-    """The side of a QR code: smaller at 4 to a page, where the boards need the room; large
-    enough for the densest code when ``links`` holds long links (QR_MODULE_MM a module)."""
-    side = QR_SMALL_MM if per_page == 4 else QR_MM
-    long_links = [url for url in (links or {}).values() if "/s/" not in url]
-    if long_links:
-        side = max(side, max(qr_modules(url) for url in long_links) * QR_MODULE_MM)
-    return side
+def size_note(message: str, words: Words = ENGLISH, **values: object) -> str:
+    """One of the notes below in the reader's words, its millimetres said and kept on one
+    line with their number ("9 mm"); without ``values`` its other placeholders are left in."""
+    text = words.gettext(message).replace("%(mm)s mm", f"{MIN_CELL_MM:g}\u00a0mm")
+    text = text.replace("%(mm)s", f"{MIN_CELL_MM:g}")
+    return text % values if values else text
+
+
+# What the booklet form and the PDF's first page say when the pages differ from what was asked.
+FEWER = N_("Printed %(count)s to a page (not %(asked)s) so that every cell is at least %(mm)s mm wide.")
+SOME_FEWER = N_("Some pages hold fewer than %(asked)s puzzles so that every cell is at least %(mm)s mm wide.")
+# The form, before a mixed booklet's shapes are drawn: some of them would go fewer to a page.
+SOME_SHAPES = N_("Some shapes go fewer than %(asked)s to a page so that every cell is at least %(mm)s mm wide.")
+TOO_BIG = N_("Even one to a page, some cells of these boards print under %(mm)s mm wide: "
+             "a smaller size leaves more room to write.")
+
+
+Links = Mapping[str, str]  # a puzzle's id -> the link its QR code carries
+
+
+def qr_side(links: Links | None) -> float:
+    """What the layout is told of the QR codes: 0 without them; else the least side in mm
+    they need (1, the usual sizes, for short links; a long link's dense code is printed
+    with modules QR_MODULE_MM wide, so it grows with the link)."""
+    if not links:
+        return 0.0
+    long_links = [url for url in links.values() if "/s/" not in url]
+    return max((qr_modules(url) * QR_MODULE_MM for url in long_links), default=1.0)
 
 
 def qr_modules(url: str) -> int:
@@ -362,16 +410,6 @@ def qr_modules(url: str) -> int:
     return int(width)
 
 
-def _cell_mm(stored: StoredPuzzle, page: Layout, qr: bool, links: Links | None = None) -> float:
-    """How wide a cell of this puzzle's board prints on a page of worksheets."""
-    drawing = draw_board(stored.puzzle)
-    width, _height = drawing.fit(*_board_box(page, True, qr, links))
-    return width * SVG_CELL / (drawing.width + 8.0)
-
-
-Links = Mapping[str, str]  # a puzzle's id -> the link its QR code carries
-
-
 def links_for(puzzles: Iterable[StoredPuzzle], link_root: str | None) -> dict[str, str]:
     """Each puzzle's page on the site, ``{link_root}/p/{id}`` (none without an address)."""
     return {stored.code: f"{link_root}/p/{stored.code}" for stored in puzzles} if link_root else {}
@@ -379,31 +417,45 @@ def links_for(puzzles: Iterable[StoredPuzzle], link_root: str | None) -> dict[st
 
 def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
            links: Links | None = None, paper: str = "a4", count: int | None = None,
-           words: Words = ENGLISH) -> list[Sheet]:
-    """The printed boards, each as large as its share of the page allows.
+           words: Words = ENGLISH, first: int = 1) -> list[Sheet]:
+    """The printed boards, each as large as its share of the page allows: ``per_page``
+    puzzles to a page, or solutions on the answer key's grid of that many.
 
     ``links`` gives each puzzle a QR code of its page on the site; a short link (``/s/``)
-    is printed under it too, a long one never: the long id is printed only in small type
-    on the solution pages.
+    is printed under it too, a long one never.  A solution carries only its number, level
+    and rating: its puzzle's link is on the worksheet, and an id, long and unreadable on
+    paper, is printed nowhere.
     """
-    page = Layout(check_paper(paper), per_page)
+    paper = check_paper(paper)
     puzzles = list(puzzles)
     links = links or {}
     total = count or len(puzzles)
-    box_w, box_h = _board_box(page, not solutions, bool(links), links)
-    side = qr_mm(per_page, links) if links else 0.0
+    grid = _grid(per_page, solutions)
+    least = qr_side(links)
+    box_w, box_h = board_box(paper, grid, not solutions, least)
+    side = qr_mm(grid.per_page, least) if links and not solutions else 0.0
     out = []
-    for number, stored in enumerate(puzzles, start=1):
+    for number, stored in enumerate(puzzles, start=first):
         drawing = draw_board(stored.puzzle, stored.solution if solutions else None)
-        url = links.get(stored.code)
-        # A solution's caption ends with its id in small type, a few lines for a long one.
-        id_lines = math.ceil((len(stored.code) + 3) * ID_CHAR_MM / box_w) if solutions else 0
-        width, height = drawing.fit(box_w, box_h - id_lines * ID_LINE_MM)
+        url = None if solutions else links.get(stored.code)
+        width, height = drawing.fit(box_w, box_h)
+        # A pupil's caption: the shape and level (the booklet's title names the variant),
+        # and the number of cells the general rule points at; a solution's, the level and
+        # its rating, for the teacher.
+        parts = caption_parts(stored, words, variant=False, shape=not solutions, rating=solutions,
+                              cells=not solutions)
         out.append(Sheet(number, stored, drawing, describe(stored, words), stored.code, url,
                          f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored, words),
-                         qr=qr_svg(url) if url and not solutions else "", qr_mm=side,
-                         link_text=_short_text(url)))
+                         qr=qr_svg(url) if url else "", qr_mm=side, link_text=_short_text(url),
+                         parts=tuple(parts)))
     return out
+
+
+def _grid(per_page: int, solutions: bool) -> Grid:
+    """The page's grid: a worksheet's (1, 2 or 4 to a page) or the answer key's."""
+    if solutions:
+        return next(grid for grid in SOLUTION_GRIDS if grid.per_page == per_page)
+    return PUZZLE_GRIDS[per_page]
 
 
 def _short_text(url: str | None) -> str:
@@ -427,11 +479,6 @@ def pages(items: list[Sheet], per_page: int) -> list[list[Sheet]]:
     return [items[i:i + per_page] for i in range(0, len(items), per_page)]
 
 
-def page_count(count: int, per_page: int) -> int:
-    """Pages of a booklet: the puzzles, then the solutions laid out the same way."""
-    return 2 * math.ceil(count / per_page)
-
-
 def _environment(words: Words) -> Any:
     """Jinja with the templates' ``_()`` and ``ngettext()`` (newstyle, as Flask-Babel's) in ``words``."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape  # on first use: the CLI starts light
@@ -451,19 +498,23 @@ def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
     page = layout(puzzles, per_page, paper, qr=bool(links), words=words, links=links)
     template = _environment(words).get_template("booklet_pdf.html")
     _width, height = page.content
+
+    def laid_out(pages: tuple[Page, ...], solutions: bool) -> list[tuple[Grid, list[Sheet]]]:
+        return [(grid, sheets([puzzles[i] for i in places], grid.per_page, solutions, None if solutions else links,
+                              page.paper, len(puzzles), words, first=places[0] + 1)) for grid, places in pages]
+
     return template.render(
         lang=lang or "en",
         title=title,
-        per_page=page.per_page,
         note=page.note,
         general_rule=_general_rule(puzzles[0], words) if puzzles else "",
         name_line=name_line,
         page_height=f"{height:g}mm",
-        # WeasyPrint lays out flex boxes of a fixed height best: the boards' area, in mm.
+        # WeasyPrint lays out grids of a fixed height best: the boards' area, in mm.
         sheets_height={"puzzles": f"{height - WORKSHEET_HEAD_MM:g}mm",
                        "solutions": f"{height - SOLUTION_HEAD_MM:g}mm"},
-        puzzle_pages=pages(sheets(puzzles, page.per_page, False, links, page.paper, words=words), page.per_page),
-        solution_pages=pages(sheets(puzzles, page.per_page, True, links, page.paper, words=words), page.per_page),
+        puzzle_pages=laid_out(page.worksheets, False),
+        solution_pages=laid_out(page.solutions, True),
     )
 
 
@@ -530,7 +581,7 @@ def render_pdf(puzzles: list[StoredPuzzle], per_page: int, title: str = "Hidato 
     tell(("prepare", 1, PREPARE_STEPS))
     words = words_for(lang)
     html = booklet_html(puzzles, per_page, title, links, paper, name_line, lang)
-    expected = page_count(len(puzzles), layout(puzzles, per_page, paper, qr=bool(links)).per_page)
+    expected = layout(puzzles, per_page, paper, qr=bool(links), links=links).page_count
     with _hearing_weasyprint(progress, expected):
         css = CSS(string=STYLESHEET.read_text(encoding="utf-8") + "\n" + page_css(paper, words, seed),
                   url_fetcher=_no_fetch)

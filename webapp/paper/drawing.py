@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine import Cell, Puzzle
+from engine import Board, Cell, Puzzle
 
 from ..core.game import cell_name
 
@@ -164,8 +164,27 @@ class Drawing:
 
     def fit(self, width_mm: float, height_mm: float) -> tuple[float, float]:
         """The largest (width, height) in mm with this board's proportions inside a box."""
-        width = min(width_mm, height_mm / self.aspect)
-        return round(width, 2), round(width * self.aspect, 2)
+        pad = 2 * THICK
+        return fit(self.width + pad, self.height + pad, width_mm, height_mm)
+
+
+def fit(width: float, height: float, box_width: float, box_height: float) -> tuple[float, float]:
+    """The largest (width, height) with the proportions of ``width`` x ``height`` inside a
+    box, rounded to hundredths (of a mm, as printed)."""
+    aspect = height / width
+    fitted = min(box_width, box_height / aspect)
+    return round(fitted, 2), round(fitted * aspect, 2)
+
+
+def extent(board: Board) -> tuple[float, float]:
+    """The width and height of a board's drawing in SVG units, without the outline's pad:
+    a hex board's odd rows stand half a cell to the right, and its rows are 3/4 of a
+    hexagon's height apart."""
+    if board.adjacency == "hex":
+        shifted = any(r % 2 for r, c in board.cells if c == board.cols - 1)
+        width = SIDE * (board.cols + (0.5 if shifted else 0))
+        return round(width, 2), round(HEX_RADIUS * (2 + 1.5 * (board.rows - 1)), 2)
+    return round(SIDE * board.cols, 2), round(SIDE * board.rows, 2)
 
 
 def _num(value: float) -> str:
@@ -213,13 +232,9 @@ def draw_board(puzzle: Puzzle, values: Mapping[Cell, int] | None = None,
         for (dr, dc), a, b in sides:
             if (r + dr, c + dc) not in cell_set:
                 edges.append((corners[a], corners[b]))
-    if hex_board:
-        width = SIDE * (board.cols + (0.5 if any(r % 2 for r, c in board.cells if c == board.cols - 1) else 0))
-        height = HEX_RADIUS * (2 + 1.5 * (board.rows - 1))
-    else:
-        width, height = SIDE * board.cols, SIDE * board.rows
+    width, height = extent(board)
     outline = " ".join(f"M{_num(a[0])} {_num(a[1])}L{_num(b[0])} {_num(b[1])}" for a, b in edges)
-    return Drawing(round(width, 2), round(height, 2), tuple(cells), outline, font, hex_board,
+    return Drawing(width, height, tuple(cells), outline, font, hex_board,
                    board.rows, board.cols, edges=tuple(edges))
 
 

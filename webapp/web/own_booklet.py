@@ -22,9 +22,9 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -40,7 +40,7 @@ from ..store.shared import Ticket
 from .editor import format_error, parse_draft, read_draft
 from .i18n import words
 from .limits import charge
-from .printing import default_paper
+from .printing import default_paper, pdf_response
 from .services import services
 
 bp = Blueprint("own", __name__)
@@ -280,7 +280,7 @@ def _finished(ticket: str, fresh: bool = False) -> Any:
         found.jobs.status(ticket, KIND, take=True)
         if pdf is None:
             abort(404, _("This booklet is not ready or has expired. Please ask for it again."))
-        return pdf_download(str(made.get("title") or "booklet"), pdf)
+        return pdf_response(str(made.get("title") or "booklet"), pdf)
     found.jobs.status(ticket, KIND, take=True)  # said once, in the form
     return _said_in_form(job, made)
 
@@ -316,17 +316,4 @@ def pdf(ticket: str) -> Any:
     data = found.jobs.file(ticket) if job is not None and job.status == "done" else None
     if job is None or data is None:
         abort(404, _("This booklet is not ready or has expired. Please ask for it again."))
-    return pdf_download(str(json.loads(job.result or "{}").get("title") or "booklet"), data)
-
-
-def pdf_download(title: str, data: bytes) -> Response:
-    """The PDF as a download named after its title: ASCII for old browsers, and the title
-    itself in UTF-8 (``filename*``), accents and all."""
-    response = make_response(data)
-    response.mimetype = "application/pdf"
-    plain = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60] or "booklet"
-    own = re.sub(r"[^\w]+", "-", title).strip("-").lower()[:60] or "booklet"
-    response.headers["Content-Disposition"] = (f"attachment; filename=\"hidato-{plain}.pdf\"; "
-                                               f"filename*=UTF-8''{quote(f'hidato-{own}.pdf')}")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return pdf_response(str(json.loads(job.result or "{}").get("title") or "booklet"), data)

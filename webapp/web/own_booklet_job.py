@@ -26,15 +26,14 @@ from ..core.engine_words import phrase_text
 from ..core.messages import kept, seconds
 from ..core.options import VARIANTS, variant_of
 from ..core.stored import StoredPuzzle
-from ..paper.booklet import layout, page_count, render_pdf
 from ..store.catalog import unplayable_reason
 from ..store.shared import Ticket
 from ..work import tasks
 from ..work.budget import OutOfTime
 from . import heavy
-from .i18n import language, words
+from .i18n import words
 from .jobs import Done, Progress
-from .printing import RENDER_SECONDS
+from .printing import booklet_outcome
 from .services import services
 
 
@@ -95,21 +94,9 @@ def _printed(asked: dict[str, Any], puzzles: list[StoredPuzzle], progress: Progr
     found = services()
     per_page, paper, name_line = int(asked["per_page"]), str(asked["paper"]), asked.get("name_line") == "on"
     title = str(asked.get("title") or "") or title_of(puzzles)
-    link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
-    links = {}
-    for stored in puzzles:
-        short = found.store.short_code(stored.code) if link_root else None
-        if link_root and short:  # a short link the site resolves (/s/<code>), as generated booklets print
-            links[stored.code] = f"{link_root}/s/{short}"
-    progress(_("laying out the pages"))
-    try:  # in a child process: WeasyPrint holds the interpreter for seconds on end
-        pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, per_page, title, links, paper, name_line,
-                                      language())
-    except OutOfTime as err:
-        raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
-                           time=seconds(err.seconds, words()))) from None
-    laid_out = layout(puzzles, per_page, paper, qr=bool(links), links=links)
-    return Done(json.dumps({"title": title, "pages": page_count(len(puzzles), laid_out.per_page)}), pdf)
+    for stored in puzzles:  # the site knows them now (and they get short links)
+        found.store.save_puzzle(stored)
+    return booklet_outcome(puzzles, per_page, paper, name_line, title, progress)
 
 
 def title_of(puzzles: list[StoredPuzzle]) -> str:

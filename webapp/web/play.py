@@ -37,7 +37,7 @@ from ..core.messages import seconds as seconds_words
 from ..core.stored import StoredPuzzle
 from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
 from . import page_clock
-from .i18n import words
+from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
 from .puzzles import find_puzzle, not_a_puzzle
@@ -217,12 +217,16 @@ def page(code: str) -> Any:
 
 @bp.get("/s/<short>")
 def short(short: str) -> Any:
-    """A printed short link (``/s/2f``): the puzzle's own page."""
+    """A printed short link (``/s/2f``): the puzzle's own page, in the sheet's language
+    when the link says it (``/s/2f?lang=es``, printed on Spanish sheets)."""
     stored = services().store.find_short(short)
     if stored is None:
         abort(404, _("There is no puzzle with the short code %(code)s: check the link on the sheet.",
                      code=repr(short[:20])))
-    return redirect(url_for("play.page", code=stored.code), 301)
+    asked = request.args.get("lang", "")
+    # select_locale has kept it in the session; it goes on to the page too, so a browser
+    # without cookies still reads the sheet's language.
+    return redirect(url_for("play.page", code=stored.code, lang=asked if asked in LANGUAGES else None), 301)
 
 
 @bp.get("/p/<code>.txt")

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -42,7 +44,6 @@ from ..paper.booklet import (
     describe,
     layout,
     make_share,
-    page_count,
     plan,
     qr_svg,
     render_pdf,
@@ -51,12 +52,13 @@ from ..paper.booklet import (
     with_seed,
 )
 from ..paper.drawing import draw_board
+from ..paper.fits import form_note, note_templates, per_page_facts
 from ..paper.preview import preview_png
 from ..store.catalog import NotPlayable, PuzzleNotFound
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from .heavy import engine_seconds
-from .i18n import language, words
+from .i18n import DEFAULT, language, words
 from .jobs import Done, Progress
 from .puzzles import find_puzzle, not_a_puzzle
 from .security import public_link
@@ -80,11 +82,22 @@ def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     """The printable board of a stored puzzle, with the words under it."""
     drawing = draw_board(stored.puzzle, stored.solution if solution else None)
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
-    link = public_link(url_for("play.short", short=short) if short else url_for("play.page", code=stored.code))
+    link = public_link(short_path(short) if short else url_for("play.page", code=stored.code))
     said_in = words()
-    return Sheet(1, stored, drawing, describe(stored, said_in), stored.code, link, rule=rule_of(stored, said_in),
+    # A pupil's sheet says the level without the rating, a bare "2.4" that meant nothing to
+    # pupils; the solution keeps it, explained ("Medium (rating 2.4)").
+    return Sheet(1, stored, drawing, describe(stored, said_in, rating=solution), stored.code, link,
+                 rule=rule_of(stored, said_in),
                  qr=qr_svg(link) if link and not solution else "",
                  link_text=link.split("://", 1)[-1] if link and short else "")
+
+
+def short_path(short: str) -> str:
+    """A printed short link's path in the sheet's language: ``/s/2f``, or ``/s/2f?lang=es``
+    on a Spanish sheet, so the QR code opens the page in the language the pupil reads
+    (English, the site's default, keeps the shortest link)."""
+    lang = language()
+    return f"/s/{short}" if lang == DEFAULT else f"/s/{short}?{urlencode({'lang': lang})}"
 
 
 # --- one puzzle -------------------------------------------------------------------------
@@ -179,9 +192,23 @@ def _booklet_form(values: Any = None, error: str | None = None, status: int = 20
         "paper": values.get("paper") or default_paper(),
         "name_line": values.get("name_line") == "on" or not values.get("name_line_shown"),
     }
+    qr = bool(current_app.config["PUBLIC_URL"])  # QR codes take room under each board
     return render_template("booklet.html", form=form, form_error=error, shapes=SHAPES,
                            difficulties=DIFFICULTIES, variants=VARIANTS, max_count=MAX_COUNT,
-                           per_page_choices=PER_PAGE, papers=PAPER_NAMES), status
+                           per_page_choices=PER_PAGE, papers=PAPER_NAMES,
+                           fits_json=json.dumps(per_page_facts(qr), separators=(",", ":")),
+                           per_page_note=_per_page_note(form, qr), notes=note_templates(words())), status
+
+
+def _per_page_note(form: dict[str, Any], qr: bool) -> str:
+    """What the form says beside "Puzzles per page" for the choices it is sent with (its
+    script says it again as they change): nothing for choices that do not go together."""
+    variant = VARIANTS.get(str(form["variant"]))
+    size, per_page = str(form["size"]).strip(), str(form["per_page"]).strip()
+    if variant is None or not per_page.isdigit() or (size and not size.isdigit()) or len(size + per_page) > 6:
+        return ""
+    return form_note(str(form["shape"]), int(size) if size else None, variant.adjacency, str(form["difficulty"]),
+                     int(per_page), str(form["paper"]), qr, words())
 
 
 def default_paper() -> str:
@@ -219,7 +246,7 @@ def booklet() -> Any:
         if job is not None and job.finished:
             found.jobs.status(ticket, "booklet", take=True)
         if pdf is not None:
-            return _pdf_response(title_of(options, words()), pdf)
+            return pdf_response(title_of(options, words()), pdf)
         if job is not None and job.status != "done":
             return _failed(job)
     return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
@@ -236,7 +263,6 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
     found = services()
     options = with_seed(parse_booklet_form(job.request))  # a job queued by an older release may have none
     budget = float(current_app.config["GENERATE_SECONDS"])
-    link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
     title = title_of(options, words())  # the job runs in its request's language (jobs.py)
     made = 0
 
@@ -247,12 +273,24 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
 
     puzzles = found.runner.run_split(budget, make_share, plan(options), engine_seconds(budget), SLICE_SECONDS,
                                      progress=one_made)
-    links = {}
     for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
         found.store.save_puzzle(stored)
-        short = found.store.short_code(stored.code)
-        if link_root and short:  # a short link the site resolves (/s/<code>), for the QR code
-            links[stored.code] = f"{link_root}/s/{short}"
+    return booklet_outcome(puzzles, options.per_page, options.paper, options.name_line, title, progress,
+                           seed=options.seed)
+
+
+def booklet_outcome(puzzles: list[StoredPuzzle], per_page: int, paper: str, name_line: bool, title: str,
+                    progress: Progress, seed: int | None = None) -> Done:
+    """A booklet job's end, for stored puzzles: their short links (the QR codes, when the
+    site has an address), the PDF rendered in a child saying how far it has got, and the
+    outcome the ready page reads (title, pages, seed)."""
+    found = services()
+    link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
+    links = {}
+    for stored in puzzles:
+        short = found.store.short_code(stored.code) if link_root else None
+        if link_root and short:  # a short link the site resolves (/s/<code>), in the sheet's language
+            links[stored.code] = link_root + short_path(short)
     progress(_("laying out the pages"))
 
     def stage(message: Stage) -> None:
@@ -265,14 +303,13 @@ def booklet_job_work(job: Ticket, progress: Progress) -> Done:
             progress(_("writing page %(page)s of %(pages)s into the PDF", page=done, pages=of))
 
     try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
-        pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, options.per_page, title, links,
-                                      options.paper, options.name_line, language(), options.seed, progress=stage)
+        pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, per_page, title, links,
+                                      paper, name_line, language(), seed, progress=stage)
     except OutOfTime as err:
         raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
                            time=seconds_text(err.seconds, words()))) from None
-    laid_out = layout(puzzles, options.per_page, options.paper, qr=bool(links))
-    return Done(json.dumps({"title": title, "pages": page_count(options.count, laid_out.per_page),
-                            "seed": options.seed}), pdf)
+    laid_out = layout(puzzles, per_page, paper, links=links)
+    return Done(json.dumps({"title": title, "pages": laid_out.page_count, "seed": seed}), pdf)
 
 
 @bp.get("/booklet/<ticket>")
@@ -314,13 +351,23 @@ def booklet_pdf(ticket: str) -> Any:
     pdf = services().jobs.file(ticket) if job is not None and job.status == "done" else None
     if job is None or pdf is None:
         abort(404, _("This booklet is not ready or has expired. Please ask for it again."))
-    return _pdf_response(json.loads(job.result or "{}").get("title", "booklet"), pdf)
+    return pdf_response(json.loads(job.result or "{}").get("title", "booklet"), pdf)
 
 
-def _pdf_response(title: str, pdf: bytes) -> Response:
+def pdf_response(title: str, pdf: bytes) -> Response:
+    """A booklet's PDF as a download named after its title (never cached: it is one person's)."""
     response = make_response(pdf)
     response.mimetype = "application/pdf"
-    name = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60] or "booklet"
-    response.headers["Content-Disposition"] = f'attachment; filename="hidato-{name}.pdf"'
+    response.headers["Content-Disposition"] = attachment(title)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def attachment(title: str) -> str:
+    """``Content-Disposition`` for a PDF named after its title, accents kept: the name in
+    UTF-8 (``filename*``, RFC 6266 and 5987) and, for older clients, an ASCII one
+    without them ("triángulo" -> "triangulo", not "tri-ngulo")."""
+    name = re.sub(r"[\W_]+", "-", title.lower()).strip("-")[:60].strip("-") or "booklet"
+    plain = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode())
+    plain = plain.strip("-") or "booklet"
+    return f"attachment; filename=\"hidato-{plain}.pdf\"; filename*=UTF-8''{quote(f'hidato-{name}.pdf', safe='')}"
