@@ -16,6 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import Cell
+from webapp.core.stored import StoredPuzzle
+from webapp.paper.layout import (
+    GAP_MM,
+    MARGIN_BOTTOM_MM,
+    MARGIN_SIDE_MM,
+    MARGIN_TOP_MM,
+    MIN_SOLUTION_CELL_MM,
+    PAPERS,
+    SOLUTION_HEAD_MM,
+    Grid,
+)
 
 from pdf_tools import tool
 
@@ -102,3 +113,42 @@ def read_board(found: list[Word], where: dict[int, Cell], hex_board: bool) -> Re
         else:
             numbers[cell] = value
     return Reading(width, numbers, misplaced)
+
+
+def shares(paper: str, grid: Grid, head_mm: float) -> list[Box]:
+    """Each board's share of a page (left, top, right, bottom in mm), as booklet.css lays
+    out the grid: the area under the page's head in columns and rows, a gap between."""
+    width, height = PAPERS[paper]
+    top, bottom = MARGIN_TOP_MM + head_mm, height - MARGIN_BOTTOM_MM
+    column = (width - 2 * MARGIN_SIDE_MM - GAP_MM * (grid.columns - 1)) / grid.columns
+    row = (bottom - top - GAP_MM * (grid.rows - 1)) / grid.rows
+    return [(MARGIN_SIDE_MM + c * (column + GAP_MM), top + r * (row + GAP_MM),
+             MARGIN_SIDE_MM + c * (column + GAP_MM) + column, top + r * (row + GAP_MM) + row)
+            for r in range(grid.rows) for c in range(grid.columns)]
+
+
+def board_words(page: list[Word], share: Box, label: str, number: int) -> list[Word]:
+    """The words of the board in a share: those above its caption ("Puzzle 3 of 12",
+    "Solution 3"), which must be there."""
+    found = inside(page, share)
+    captions = [word for first, word in zip(found, found[1:], strict=False)
+                if first.text == label and word.text == str(number)]
+    assert captions, f"no caption {label} {number} in {share}: {[w.text for w in found][-12:]}"
+    return [word for word in found if word.bottom < captions[0].top]
+
+
+def read_the_key(boards: list[StoredPuzzle], key: tuple[tuple[Grid, tuple[int, ...]], ...],
+                 pages: list[list[Word]], paper: str) -> None:
+    """Every solution in the answer key, each number in its cell; cells at least
+    MIN_SOLUTION_CELL_MM wide, but for boards alone on a page."""
+    seen = []
+    for page, (grid, places) in zip(pages, key, strict=True):
+        for share, place in zip(shares(paper, grid, SOLUTION_HEAD_MM), places, strict=False):
+            stored = boards[place]
+            reading = read_board(board_words(page, share, "Solution", place + 1),
+                                 {number: cell for cell, number in stored.solution.items()},
+                                 stored.adjacency == "hex")
+            assert reading.numbers == stored.solution and not reading.misplaced, (stored.shape, stored.size)
+            assert reading.cell_mm >= MIN_SOLUTION_CELL_MM - 0.01 or grid.per_page == 1, reading.cell_mm
+            seen.append(place)
+    assert seen == list(range(len(boards)))

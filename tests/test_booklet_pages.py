@@ -18,22 +18,15 @@ from webapp.core.stored import StoredPuzzle
 from webapp.paper.booklet import BookletOptions, layout, make_puzzles, render_pdf
 from webapp.paper.fits import TOO_BIG_MARK, per_page_facts
 from webapp.paper.layout import (
-    GAP_MM,
-    MARGIN_BOTTOM_MM,
-    MARGIN_SIDE_MM,
-    MARGIN_TOP_MM,
     MIN_CELL_MM,
-    MIN_SOLUTION_CELL_MM,
     PAPERS,
     PUZZLE_GRIDS,
-    SOLUTION_HEAD_MM,
     WORKSHEET_HEAD_MM,
-    Grid,
     board_box,
     content,
 )
 
-from pdf_boards import Box, Word, inside, read_board, words
+from pdf_boards import board_words, read_board, read_the_key, shares, words
 from pdf_tools import page_count, text
 
 SITE = "https://hidato.example.org"
@@ -75,28 +68,6 @@ def path_puzzle(shape: str, size: int, adjacency: str, seed: int) -> StoredPuzzl
 
 def path_puzzles(chosen: list[tuple[str, int, str]]) -> list[StoredPuzzle]:
     return [path_puzzle(shape, size, adjacency, seed) for seed, (shape, size, adjacency) in enumerate(chosen)]
-
-
-def shares(paper: str, grid: Grid, head_mm: float) -> list[Box]:
-    """Each board's share of a page (left, top, right, bottom in mm), as booklet.css lays
-    out the grid: the area under the page's head in columns and rows, a gap between."""
-    width, height = PAPERS[paper]
-    top, bottom = MARGIN_TOP_MM + head_mm, height - MARGIN_BOTTOM_MM
-    column = (width - 2 * MARGIN_SIDE_MM - GAP_MM * (grid.columns - 1)) / grid.columns
-    row = (bottom - top - GAP_MM * (grid.rows - 1)) / grid.rows
-    return [(MARGIN_SIDE_MM + c * (column + GAP_MM), top + r * (row + GAP_MM),
-             MARGIN_SIDE_MM + c * (column + GAP_MM) + column, top + r * (row + GAP_MM) + row)
-            for r in range(grid.rows) for c in range(grid.columns)]
-
-
-def board_words(page: list[Word], share: Box, label: str, number: int) -> list[Word]:
-    """The words of the board in a share: those above its caption ("Puzzle 3 of 12",
-    "Solution 3"), which must be there."""
-    found = inside(page, share)
-    captions = [word for first, word in zip(found, found[1:], strict=False)
-                if first.text == label and word.text == str(number)]
-    assert captions, f"no caption {label} {number} in {share}: {[w.text for w in found][-12:]}"
-    return [word for word in found if word.bottom < captions[0].top]
 
 
 def printed_extent(cell_mm: float, board: Board) -> tuple[float, float]:
@@ -175,23 +146,6 @@ def test_a_board_gets_more_room_the_fewer_to_a_page() -> None:
             boxes = [board_box(paper, PUZZLE_GRIDS[n], True, qr) for n in (4, 2, 1)]
             for smaller, larger in zip(boxes, boxes[1:], strict=False):
                 assert smaller[0] <= larger[0] and smaller[1] <= larger[1], (paper, qr, boxes)
-
-
-def read_the_key(boards: list[StoredPuzzle], key: tuple[tuple[Grid, tuple[int, ...]], ...],
-                 pages: list[list[Word]], paper: str) -> None:
-    """Every solution in the answer key, each number in its cell; cells at least
-    MIN_SOLUTION_CELL_MM wide, but for boards alone on a page."""
-    seen = []
-    for page, (grid, places) in zip(pages, key, strict=True):
-        for share, place in zip(shares(paper, grid, SOLUTION_HEAD_MM), places, strict=False):
-            stored = boards[place]
-            reading = read_board(board_words(page, share, "Solution", place + 1),
-                                 {number: cell for cell, number in stored.solution.items()},
-                                 stored.adjacency == "hex")
-            assert reading.numbers == stored.solution and not reading.misplaced, (stored.shape, stored.size)
-            assert reading.cell_mm >= MIN_SOLUTION_CELL_MM - 0.01 or grid.per_page == 1, reading.cell_mm
-            seen.append(place)
-    assert seen == list(range(len(boards)))
 
 
 @pytest.mark.slow

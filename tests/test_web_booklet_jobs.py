@@ -29,9 +29,9 @@ def _pdf(data: bytes, path: Path) -> Path:
 
 
 def _puzzle_pages(pdf: Path) -> str:
-    """The worksheets' words and numbers (the first half of the booklet: its boards' givens)."""
-    pages = page_count(pdf)
-    return "\n".join(text(pdf, page) for page in range(1, pages // 2 + 1))
+    """The worksheets' words and numbers (the pages before the answer key: its boards' givens)."""
+    pages = [text(pdf, page) for page in range(1, page_count(pdf) + 1)]
+    return "\n".join(page for page in pages if "Solution" not in page)
 
 
 @pytest.mark.slow
@@ -41,7 +41,8 @@ def test_booklets_without_a_seed_differ_and_their_printed_seed_makes_them_again(
     # The seed is printed at the foot of the solution pages only (the teacher's, not the pupils').
     words = text(first)
     seeds = SEED_NOTE.findall(words)
-    assert len(seeds) == page_count(first) // 2, words  # once on every page of solutions
+    solution_pages = sum("Solution" in text(first, page) for page in range(1, page_count(first) + 1))
+    assert solution_pages and len(seeds) == solution_pages, words  # once on every page of solutions
     seed = seeds[0]
     assert not SEED_NOTE.search(_puzzle_pages(first))
     (other_seed,) = set(SEED_NOTE.findall(text(second)))
@@ -57,7 +58,7 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     app: Flask = make_app(tmp_path / "instance", BOOKLET_WAIT_SECONDS=0)
     client = app.test_client()
     jobs = app.extensions["hidato"].jobs
-    # Six boards one to a page: twelve pages to lay out and to write.
+    # Six boards one to a page, and their solutions on one page: seven pages to lay out and to write.
     response = client.post("/booklet", data={**FORM, "size": "4", "count": "6", "per_page": "1"})
     assert response.status_code == 303
     waiting = response.headers["Location"]
@@ -81,7 +82,7 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     for kind in ("made", "layout", "write"):
         numbers = [int(re.findall(r"\d+", said)[0]) for said, k in zip(seen, kinds, strict=True) if k == kind]
         assert numbers == sorted(numbers) and numbers[-1] > numbers[0], seen
-    assert any(re.fullmatch(r"writing page \d+ of 12 into the PDF", said) for said in seen), seen
+    assert any(re.fullmatch(r"writing page \d+ of 7 into the PDF", said) for said in seen), seen
     # The waiting page says the progress and the seed; the ready page the seed, which the PDF prints.
     assert any("Your booklet is being made: " in page and " s so far." in page for page in pages)
     seed = SEED_NOTE.search(pages[0])
@@ -96,7 +97,7 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     assert re.search(r'name="count"[^>]* value="6"', form)
     assert re.search(r'name="seed"[^>]* value=""', form)
     pdf = _pdf(client.get(waiting + ".pdf").data, tmp_path / "job.pdf")
-    assert page_count(pdf) == 12 and SEED_NOTE.findall(text(pdf, 12)) == [seed.group(1)]
+    assert page_count(pdf) == 7 and SEED_NOTE.findall(text(pdf, 7)) == [seed.group(1)]
 
 
 STAGES = [  # the progress of a booklet job, in the order it goes through them
@@ -104,8 +105,8 @@ STAGES = [  # the progress of a booklet job, in the order it goes through them
     ("made", r"\d+ of 6 puzzles made"),
     ("start", r"laying out the pages"),
     ("prepare", r"preparing the pages, step \d of 3"),
-    ("layout", r"laying out page \d+ of 12"),
-    ("write", r"writing page \d+ of 12 into the PDF"),
+    ("layout", r"laying out page \d+ of 7"),
+    ("write", r"writing page \d+ of 7 into the PDF"),
 ]
 
 

@@ -417,9 +417,10 @@ def links_for(puzzles: Iterable[StoredPuzzle], link_root: str | None) -> dict[st
 
 def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
            links: Links | None = None, paper: str = "a4", count: int | None = None,
-           words: Words = ENGLISH, first: int = 1) -> list[Sheet]:
+           words: Words = ENGLISH, first: int = 1, variants: bool = False) -> list[Sheet]:
     """The printed boards, each as large as its share of the page allows: ``per_page``
-    puzzles to a page, or solutions on the answer key's grid of that many.
+    puzzles to a page, or solutions on the answer key's grid of that many.  ``variants``:
+    each caption names its puzzle's variant (a booklet of several, whose title cannot).
 
     ``links`` gives each puzzle a QR code of its page on the site; a short link (``/s/``)
     is printed under it too, a long one never.  A solution carries only its number, level
@@ -439,10 +440,10 @@ def sheets(puzzles: Iterable[StoredPuzzle], per_page: int, solutions: bool,
         drawing = draw_board(stored.puzzle, stored.solution if solutions else None)
         url = None if solutions else links.get(stored.code)
         width, height = drawing.fit(box_w, box_h)
-        # A pupil's caption: the shape and level (the booklet's title names the variant),
-        # and the number of cells the general rule points at; a solution's, the level and
-        # its rating, for the teacher.
-        parts = caption_parts(stored, words, variant=False, shape=not solutions, rating=solutions,
+        # A pupil's caption: the shape and level (the booklet's title names the variant,
+        # unless it holds several), and the number of cells the general rule points at; a
+        # solution's, the level and its rating, for the teacher.
+        parts = caption_parts(stored, words, variant=variants, shape=not solutions, rating=solutions,
                               cells=not solutions)
         out.append(Sheet(number, stored, drawing, describe(stored, words), stored.code, url,
                          f"{width}mm", f"{height}mm", of=total, rule=rule_of(stored, words),
@@ -499,9 +500,12 @@ def booklet_html(puzzles: list[StoredPuzzle], per_page: int, title: str,
     template = _environment(words).get_template("booklet_pdf.html")
     _width, height = page.content
 
+    several = len({stored.adjacency for stored in puzzles}) > 1  # Hidato and Numbrix in one booklet
+
     def laid_out(pages: tuple[Page, ...], solutions: bool) -> list[tuple[Grid, list[Sheet]]]:
         return [(grid, sheets([puzzles[i] for i in places], grid.per_page, solutions, None if solutions else links,
-                              page.paper, len(puzzles), words, first=places[0] + 1)) for grid, places in pages]
+                              page.paper, len(puzzles), words, first=places[0] + 1, variants=several))
+                for grid, places in pages]
 
     return template.render(
         lang=lang or "en",
