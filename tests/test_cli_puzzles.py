@@ -147,7 +147,7 @@ def test_print_writes_a_booklet_deterministic_by_seed(tmp_path):
                      "--count", "3", "--per-page", "2", "--seed", "5", "--out", str(out), "--quiet")
         assert result.returncode == 0, result.stderr
     assert first.read_bytes() == second.read_bytes()
-    assert page_count(first) == 4  # two pages of puzzles, two of solutions
+    assert page_count(first) == 3  # two pages of puzzles, one of solutions
     assert "Solution" in text(first, page=3)
 
 
