@@ -75,14 +75,18 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
         time.sleep(0.005)
     # Each stage was seen, in order, and within a stage the count went up.
     kinds = [next((kind for kind, pattern in STAGES if re.fullmatch(pattern, said)), said) for said in seen]
-    assert {"made", "layout", "write"} <= set(kinds), seen
+    # Pages are laid out and written quickly: on a loaded machine one of those two stages may
+    # pass between two looks, never both.
+    assert "made" in kinds and {"layout", "write"} & set(kinds), seen
     order = [kind for kind, _ in STAGES]
     assert [order.index(kind) for kind in kinds] == sorted(order.index(kind) for kind in kinds), seen
     assert len(set(seen)) >= 8, seen
     for kind in ("made", "layout", "write"):
         numbers = [int(re.findall(r"\d+", said)[0]) for said, k in zip(seen, kinds, strict=True) if k == kind]
-        assert numbers == sorted(numbers) and numbers[-1] > numbers[0], seen
-    assert any(re.fullmatch(r"writing page \d+ of 7 into the PDF", said) for said in seen), seen
+        assert numbers == sorted(numbers), seen
+    made = [said for said, kind in zip(seen, kinds, strict=True) if kind == "made"]
+    assert len(made) >= 2, seen  # the puzzles' count went up
+    assert any(re.fullmatch(r"(laying out|writing) page \d+ of 7( into the PDF)?", said) for said in seen), seen
     # The waiting page says the progress and the seed; the ready page the seed, which the PDF prints.
     assert any("Your booklet is being made: " in page and " s so far." in page for page in pages)
     seed = SEED_NOTE.search(pages[0])
