@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
+# The OCR model's package, without its dependencies (pyproject.toml lists them, with the
+# headless OpenCV in place of the GUI one it asks for).
+OCR := rapidocr_onnxruntime==1.4.4
 
 .PHONY: install run serve test check bench load flood takeover translations clean
 
@@ -11,6 +14,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip==25.3
 	$(PIP) install --quiet -e '.[test]'
+	$(PIP) install --quiet --no-deps $(OCR)
 	touch $@
 
 # Compiled catalogues (.mo) are built from the .po files the project keeps in git.

@@ -18,12 +18,15 @@ ALLOWED = {
     "webapp.work": {"engine", "webapp.core", "webapp.work"},
     "webapp.store": {"engine", "webapp.core", "webapp.store"},
     "webapp.paper": {"engine", "webapp.core", "webapp.paper"},
-    "webapp.web": {"engine", "webapp.core", "webapp.work", "webapp.store", "webapp.paper", "webapp.web"},
-    "webapp.cli": {"engine", "webapp.core", "webapp.paper", "webapp.cli"},
+    "webapp.scan": {"engine", "webapp.core", "webapp.scan"},
+    "webapp.web": {"engine", "webapp.core", "webapp.work", "webapp.store", "webapp.paper", "webapp.scan",
+                   "webapp.web"},
+    "webapp.cli": {"engine", "webapp.core", "webapp.paper", "webapp.scan", "webapp.cli"},
 }
-# Third-party packages each layer may load when it is imported.
+# Third-party packages each layer may load when it is imported. OpenCV, NumPy, ONNX Runtime
+# and the OCR model load only when a picture is read (never at the web app's start).
 HEAVY = {"segno", "tqdm", "flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic", "weasyprint", "jinja2",
-         "gunicorn", "psycopg"}
+         "gunicorn", "psycopg", "cv2", "numpy", "onnxruntime", "rapidocr_onnxruntime"}
 HEAVY_ALLOWED = {
     "webapp.store": {"sqlalchemy", "alembic"},
     "webapp.web": {"flask", "flask_compress", "werkzeug", "sqlalchemy", "alembic"},
@@ -89,3 +92,17 @@ def test_hidato_solve_loads_none_of_the_web_stack(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
     assert "1 2 3" in done.stdout
+
+
+def test_the_web_app_starts_without_opencv_or_the_ocr_model(tmp_path: Path) -> None:
+    """Reading photos is a rare job: the site starts (and every other command runs) without
+    loading OpenCV, NumPy, ONNX Runtime or the OCR model."""
+    script = ("import sys; from webapp.web.app import create_app; "
+              "app = create_app({'INSTANCE_PATH': sys.argv[1], 'SECRET_KEY': 'x', 'POOL_FILL': False, "
+              "'DATABASE_URL': None}); app.test_client().get('/'); app.extensions['hidato'].close(); "
+              "heavy = ('cv2', 'numpy', 'onnxruntime', 'rapidocr_onnxruntime'); "
+              "print(sorted(m for m in heavy if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "instance")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
