@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import errno
 import fcntl
 import multiprocessing
 import os
@@ -234,8 +235,8 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress
     with a message (anything that pickles) to have ``progress`` called with it here, at
     once.  With ``stop``, the child is killed as soon as it is set (raises Stopped).
     With ``memory``, the child may hold at most that many bytes of address space: work
-    that runs out of it (a MemoryError, or a library that aborts the child instead)
-    raises OutOfMemory.
+    that runs out of it (a MemoryError, a native library that says it could not allocate
+    or map its code, or one that dies of it without an answer) raises OutOfMemory.
     """
     context = _processes()
     receive, send = context.Pipe(duplex=False)
@@ -295,9 +296,27 @@ def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...], ta
     except ValueError as err:
         result = ("refused", _portable(err))
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises it
-        result = ("failed", f"{type(err).__name__}: {err}")
+        text = f"{type(err).__name__}: {err}"
+        result = ("memory" if memory is not None and _out_of_memory(err) else "failed", text)
     send.send(result)
     send.close()
+
+
+# How native libraries say they could not allocate: a shared object that could not be
+# mapped (ImportError), a C++ bad_alloc (ONNX Runtime), an errno of ENOMEM.
+_NO_MEMORY = ("failed to map segment", "bad_alloc", "bad allocation", "cannot allocate memory",
+              "failed to allocate")
+
+
+def _out_of_memory(err: BaseException) -> bool:
+    """Whether a failure in a child with a memory limit came from that limit."""
+    if isinstance(err, OSError) and err.errno == errno.ENOMEM:
+        return True
+    if isinstance(err, KeyboardInterrupt):
+        # NumPy's OpenBLAS interrupts its own import when it cannot start its threads (their
+        # stacks are address space); nobody else interrupts a child: its parent kills it.
+        return True
+    return any(marker in str(err).lower() for marker in _NO_MEMORY)
 
 
 def _portable(err: ValueError) -> ValueError | str:
