@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
 from engine.board import ADJACENCIES
 from engine.words import cell_name, plural, seconds
@@ -91,6 +91,8 @@ def _picture(path: str) -> bytes:
     name = "standard input" if path == "-" else path
     if path != "-" and os.path.isdir(path):
         raise UsageError(f"cannot read {name}: it is a directory")
+    if path != "-" and os.path.isfile(path) and os.path.getsize(path) > MAX_BYTES:
+        _too_large(name, os.path.getsize(path))
     try:
         handle: BinaryIO = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as err:
@@ -102,14 +104,17 @@ def _picture(path: str) -> bytes:
     finally:
         if handle is not sys.stdin.buffer:
             handle.close()
-    if len(data) > MAX_BYTES:
-        size = os.path.getsize(path) if path != "-" else None
-        shown = f" ({size / (1024 * 1024):.1f} MB)" if size else ""
-        raise UsageError(f"{name} is too large{shown}: the photo reader takes files of up to "
-                         f"{MAX_BYTES // (1024 * 1024)} MB")
+    if len(data) > MAX_BYTES:  # standard input, or a file that grew
+        _too_large(name, None)
     if not data:
         raise UsageError(f"{name} is empty: it holds no picture")
     return data
+
+
+def _too_large(name: str, size: int | None) -> NoReturn:
+    shown = f" ({size / (1024 * 1024):.1f} MB)" if size else ""
+    raise UsageError(f"{name} is too large{shown}: the photo reader takes files of up to "
+                     f"{MAX_BYTES // (1024 * 1024)} MB")
 
 
 def _debug_folder(folder: Path) -> None:
