@@ -4,6 +4,7 @@ cannot read answered with one ``error:`` line and exit status 2."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -50,7 +51,9 @@ def test_a_reading_without_a_solution_names_the_cell_most_likely_misread() -> No
     assert done.returncode == 0, done.stderr  # a puzzle was read: what it holds is said on stderr
     row, col = nineteen_cell()
     assert parse_puzzle(done.stdout).givens[(row, col)] == 19
-    assert f"row {row + 1}, column {col + 1} (read 19, " in done.stderr
+    named = re.search(r"^\d+ cells? most likely misread(?: \(most doubtful first\))?: (.*)$", done.stderr, re.M)
+    assert named, done.stderr
+    assert f"row {row + 1}, column {col + 1} (read 19, confidence " in named.group(1)
     assert "the puzzle read has no solution: a number was probably misread" in done.stderr
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 import time
 from pathlib import Path
@@ -21,6 +22,8 @@ from werkzeug.test import encode_multipart
 
 from engine import Puzzle, format_puzzle, puzzle_to_id
 from webapp.scan import MAX_BYTES
+from webapp.store.shared import Shared
+from webapp.web.photo import stage_json
 
 from photo_files import (
     BOARD_SCREENSHOT,
@@ -179,6 +182,28 @@ def test_a_photo_sent_to_one_host_is_read_by_a_worker_on_another(tmp_path: Path,
         assert time.monotonic() < deadline
         time.sleep(0.2)
     assert grid_values(page) == tokens(classic())
+
+
+def test_the_waiting_page_says_the_readers_stage_and_counts_the_cells(app: Flask) -> None:
+    shared = Shared(app.extensions["hidato"].store)
+    shared.add_job("d" * 32, "photo", {"adjacency": None, "entries": False}, start_within=300, keep_seconds=900,
+                   data=BOARD_SCREENSHOT.read_bytes())
+    client = app.test_client()
+    waiting = text_of(client.get("/photo/" + "d" * 32))
+    assert "Your photo is being read: waiting for its turn." in waiting
+    assert '<progress class="photo-progress" aria-label="Cells read">' in waiting  # no count yet: "working"
+    assert shared.claim_job("worker/1/x", ["photo"], 30, 3, "gave up") is not None
+    with app.test_request_context():
+        for said, shown in [("reading cells: 12 of 40", "reading 12 of 40 cells"),
+                            ("reading 1 of 1 cell", "reading 1 of 1 cell"),
+                            ("finding the board", "finding the board"),
+                            ("choosing which way up", "choosing which way up the picture is"),
+                            ("something new", "something new")]:
+            assert stage_json(said)["text"] == shown
+        shared.job_progress("d" * 32, "worker/1/x", json.dumps(stage_json("reading cells: 12 of 40")))
+    waiting = text_of(client.get("/photo/" + "d" * 32))
+    assert "Your photo is being read: reading 12 of 40 cells." in waiting
+    assert '<progress class="photo-progress" max="40" value="12" aria-label="Cells read">' in waiting
 
 
 # --- bad input ------------------------------------------------------------------------

@@ -32,8 +32,10 @@ output:
   The puzzle in the notation (see 'hidato --help'): '# adjacency: hex' for hex
   boards, holes as x.  Only the printed givens, unless --entries keeps the numbers
   a player wrote in too.  Standard error says how many cells were read, the cells
-  most likely misread with how sure the reader is of each (0 to 1), and whether
-  the puzzle read has exactly one solution, none or several.
+  most likely misread (those read with low confidence, and those the solver's
+  reasons point at when the puzzle read has no solution or several) with how
+  sure the reader was of each (0 to 1), and whether the puzzle read has exactly
+  one solution, none or several.
 
 exit status:
   0  a puzzle was read (whatever its solutions: see standard error)
@@ -144,16 +146,15 @@ def report(reading: Reading) -> list[str]:
         named = []
         for cell in reading.doubtful[:CONFIDENCE_SHOWN]:
             found = confidence.get(cell)
-            value = "" if found is None or found.value is None else f"read {found.value}, "
-            sure = f" ({value}{found.confidence:.2f})" if found is not None else ""
+            value = "read as empty" if found is None or found.value is None else f"read {found.value}"
+            sure = f" ({value}, confidence {found.confidence:.2f})" if found is not None else ""
             named.append(f"{cell_name(cell)}{sure}")
         more = len(reading.doubtful) - len(named)
-        tail = f", and {more} more" if more > 0 else ""
-        verb = "was" if len(reading.doubtful) == 1 else "were"
-        lines.append(f"{plural(len(reading.doubtful), 'cell')} {verb} read with low confidence (most doubtful first): "
-                     f"{'; '.join(named)}{tail}")
+        tail = f"; and {more} more" if more > 0 else ""
+        first = " (most doubtful first)" if len(reading.doubtful) > 1 else ""
+        lines.append(f"{plural(len(reading.doubtful), 'cell')} most likely misread{first}: {'; '.join(named)}{tail}")
     else:
-        lines.append("every cell was read with high confidence")
+        lines.append("no cell is doubtful: every one was read with high confidence")
     lines.append(_solutions(reading))
     return lines
 

@@ -58,15 +58,20 @@ OUT_OF_MEMORY = N_("Reading this picture needed more memory than the %(mb)s MB t
 # the site does not know is shown as the reader says it.
 STAGES = {
     "loading the picture": N_("loading the picture"),
+    "opening the picture": N_("opening the picture"),
     "finding the board": N_("finding the board"),
     "straightening the board": N_("straightening the board"),
     "finding the cells": N_("finding the cells"),
     "cutting the cells": N_("cutting the cells"),
-    "choosing the rotation": N_("choosing the rotation"),
+    "choosing the rotation": N_("choosing which way up the picture is"),
+    "choosing which way up": N_("choosing which way up the picture is"),
     "asking the solver": N_("checking the puzzle with the solver"),
     "checking the puzzle": N_("checking the puzzle with the solver"),
+    "writing the debug pictures": N_("writing the debug pictures"),
 }
-_READING = re.compile(r"reading (\d+) of (\d+) cells?")
+# "reading 12 of 40 cells", "reading cells: 12 of 40": a count the page shows as a bar too.
+_READING = re.compile(r"reading (?:cells: )?(\d+) of (\d+)(?: cells?)?")
+_READING_ALL = re.compile(r"reading (\d+) cells?")
 
 
 # --- the form ---------------------------------------------------------------------------
@@ -152,11 +157,16 @@ def photo_job(job: Ticket, progress: Progress) -> Done:
 def stage_json(text: str) -> dict[str, Any]:
     """A stage of the reader as the waiting page shows it: its words in the job's language,
     and how many cells of how many are read when it says so."""
-    found = _READING.fullmatch(text.strip())
+    text = text.strip()
+    found = _READING.fullmatch(text)
     if found:
         done, total = int(found.group(1)), int(found.group(2))
         return {"text": ngettext("reading %(done)s of %(num)s cell", "reading %(done)s of %(num)s cells", total,
                                  done=done), "done": done, "of": total}
+    found = _READING_ALL.fullmatch(text)
+    if found:
+        total = int(found.group(1))
+        return {"text": ngettext("reading %(num)s cell", "reading %(num)s cells", total), "done": 0, "of": total}
     return {"text": _(STAGES[text]) if text in STAGES else text}
 
 
