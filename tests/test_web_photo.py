@@ -24,6 +24,7 @@ from engine import Puzzle, format_puzzle, puzzle_to_id
 from webapp.scan import MAX_BYTES
 from webapp.store.shared import Shared
 from webapp.web.photo import stage_json
+from webapp.web.photo_work import web_picture
 
 from photo_files import (
     BOARD_SCREENSHOT,
@@ -165,6 +166,25 @@ def test_a_reading_without_a_solution_points_at_the_misread_cell_which_is_fixed_
     assert played.status_code == 303 and played.headers["Location"].startswith("/p/")
     graded = text_of(client.post(f"/photo/{ticket}", data={**form, "action": "grade"}))
     assert "Difficulty:" in graded
+
+
+def test_the_picture_for_the_page_is_turned_as_shown_and_made_smaller() -> None:
+    """As the reader sees it (EXIF orientation applied), so the cells' outlines, fractions of
+    the picture as shown, fall on their cells."""
+    stored = Image.new("RGB", (4000, 3000), (200, 30, 30))
+    stored.paste((30, 30, 200), (0, 0, 400, 300))  # a blue corner, top left as stored
+    exif = Image.Exif()
+    exif[0x0112] = 6  # shown turned a quarter clockwise: the blue corner comes top right
+    out = io.BytesIO()
+    stored.save(out, "JPEG", quality=90, exif=exif)
+    shown = Image.open(io.BytesIO(web_picture(out.getvalue())))
+    assert shown.size == (1200, 1600)
+    red, green, blue = shown.getpixel((1180, 20))
+    assert blue > 150 and red < 80
+    transparent = io.BytesIO()
+    Image.new("RGBA", (300, 200), (0, 0, 0, 0)).save(transparent, "PNG")
+    assert Image.open(io.BytesIO(web_picture(transparent.getvalue()))).getpixel((10, 10)) == (255, 255, 255)
+    assert web_picture(b"not a picture") == b""
 
 
 def test_a_photo_sent_to_one_host_is_read_by_a_worker_on_another(tmp_path: Path, make_app) -> None:

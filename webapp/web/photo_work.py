@@ -26,19 +26,25 @@ def read_photo(data: bytes, adjacency: str | None, entries: bool,
 
 def web_picture(data: bytes) -> bytes:
     """The picture as shown (its EXIF orientation applied, as the reader applies it), its
-    longest side at most WEB_SIDE pixels, as a JPEG; b"" if Pillow cannot open it (the
-    page then shows the reading without the picture)."""
+    longest side at most WEB_SIDE pixels, as a JPEG (a transparent screenshot on white);
+    b"" if it cannot be made (the page then shows the reading without the picture: the
+    picture was already read, so nothing here may fail the job)."""
     from PIL import Image, ImageOps  # in the child only
 
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # the reader refused larger pictures before decoding
     try:
         with Image.open(io.BytesIO(data)) as opened:
             opened.draft("RGB", (WEB_SIDE, WEB_SIDE))  # a JPEG is decoded at a smaller scale: quicker
-            shown = ImageOps.exif_transpose(opened)
-            shown = shown.convert("RGB")
+            try:
+                shown = ImageOps.exif_transpose(opened)
+            except Exception:  # noqa: BLE001 - broken EXIF: as stored, as the reader takes it
+                shown = opened.copy()
             shown.thumbnail((WEB_SIDE, WEB_SIDE), Image.Resampling.LANCZOS)
+            if shown.mode in ("RGBA", "LA") or (shown.mode == "P" and "transparency" in shown.info):
+                rgba = shown.convert("RGBA")
+                shown = Image.alpha_composite(Image.new("RGBA", rgba.size, (255, 255, 255, 255)), rgba)
             out = io.BytesIO()
-            shown.save(out, "JPEG", quality=WEB_QUALITY, optimize=True, progressive=True)
+            shown.convert("RGB").save(out, "JPEG", quality=WEB_QUALITY, optimize=True, progressive=True)
             return out.getvalue()
-    except (OSError, ValueError, Image.DecompressionBombError):
+    except Exception:  # noqa: BLE001 - whatever Pillow makes of a file OpenCV could read
         return b""
