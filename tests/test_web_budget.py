@@ -72,6 +72,29 @@ def test_run_with_budget_returns_refuses_and_kills() -> None:
     assert time.monotonic() - started < 2  # the child was killed, not waited for
 
 
+def _hungry(megabytes: int) -> int:
+    return len(bytearray(megabytes * 1024 * 1024))
+
+
+def test_a_child_with_a_memory_limit_stops_at_it_and_says_so() -> None:
+    """A photo's pixels are a stranger's to choose: its child may hold so much and no more."""
+    assert budget.run_with_budget(10, _hungry, 50, memory=1024 * 1024 * 1024) == 50 * 1024 * 1024
+    with pytest.raises(budget.OutOfMemory, match="needed more than 512 MB of memory") as caught:
+        budget.run_with_budget(10, _hungry, 2048, memory=512 * 1024 * 1024)
+    assert caught.value.limit == 512 * 1024 * 1024
+    # A native library that cannot map its code under the limit says so in an ImportError.
+    with pytest.raises(budget.OutOfMemory):
+        budget.run_with_budget(20, _load_opencv, memory=200 * 1024 * 1024)
+    # The limit was the child's alone: this process still takes as much as it needs.
+    assert _hungry(600) == 600 * 1024 * 1024
+
+
+def _load_opencv() -> str:
+    import cv2
+
+    return str(cv2.__version__)
+
+
 def _counting(limit: int, progress) -> int:  # noqa: ANN001 - the child's progress function
     for step in range(1, limit + 1):
         progress(("step", step))

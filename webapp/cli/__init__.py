@@ -2,7 +2,8 @@
 
 Each module registers its subcommands with ``add_<name>(commands)``; a subcommand runs as
 a handler returning the exit status.  The engine's commands (solve, generate, grade,
-hint) import only the engine; ``serve``, ``worker``, ``db``, ``pool``, ``secret`` and ``print`` load the web
+hint) import only the engine; ``scan`` loads OpenCV and the OCR model when it reads a
+picture; ``serve``, ``worker``, ``db``, ``pool``, ``secret`` and ``print`` load the web
 stack, the database or WeasyPrint when they run, never before.  Usage mistakes,
 unreadable input and malformed puzzles are one ``error: ...`` line on stderr with exit
 status 2, never a traceback.
@@ -19,6 +20,7 @@ from .common import EXIT_OK, Parser, UsageError, fail
 from .hint import add_hint
 from .pool import add_pool
 from .puzzles import add_generate, add_grade
+from .scan import add_scan
 from .secret import add_secret
 from .serve import add_db, add_serve, add_worker
 from .solve import add_solve
@@ -53,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for add in (add_solve, add_generate, add_grade, add_hint, add_print, add_serve, add_worker, add_pool, add_db,
-                add_secret):
+    for add in (add_solve, add_generate, add_grade, add_hint, add_scan, add_print, add_serve, add_worker, add_pool,
+                add_db, add_secret):
         add(commands)
     return parser
 

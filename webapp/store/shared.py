@@ -9,7 +9,9 @@ the site's shared secret key.
   a job, so a worker that lost its lease cannot overwrite the next one's result.
 - **Job files** (``job_files``): a finished booklet's PDF, stored with the job's
   outcome in one transaction, so whichever host the person's browser reaches can
-  send it.
+  send it; or what a job works on, stored with the job as it is added (a photo to
+  read, which any host's worker may take), replaced by the job's own file if it
+  makes one.
 - **Claims** (``claims``): named work (filling one pool slot) held by a lease too.
 - **Site keys** (``site_keys``): made once by whichever host asks first.
 
@@ -76,9 +78,10 @@ class Shared:
     # --- jobs ---------------------------------------------------------------------
 
     def add_job(self, ticket: str, kind: str, request: dict[str, Any], start_within: float,
-                keep_seconds: float) -> None:
-        """A new job, to be started within ``start_within`` seconds; jobs older than
-        ``keep_seconds`` go, with their files."""
+                keep_seconds: float, data: bytes | None = None) -> None:
+        """A new job, to be started within ``start_within`` seconds, with the file it works
+        on (``data``, read back with ``job_file``); jobs older than ``keep_seconds`` go,
+        with their files."""
         with self.store._session() as session:
             moment = now(session)
             old = moment - timedelta(seconds=keep_seconds)
@@ -87,6 +90,8 @@ class Shared:
             session.add(TicketRow(ticket=ticket, kind=kind, request=json.dumps(request), status="waiting",
                                   result=None, created=moment,
                                   deadline=moment + timedelta(seconds=start_within), attempts=0))
+            if data is not None:
+                session.add(JobFileRow(ticket=ticket, data=data, created=moment))
 
     def claim_job(self, owner: str, kinds: list[str], lease_seconds: float, max_attempts: int,
                   gave_up: str) -> Ticket | None:
@@ -169,7 +174,8 @@ class Shared:
             return found
 
     def job_file(self, ticket: str) -> bytes | None:
-        """The file a finished job made, if it is still kept."""
+        """The file a finished job made (or, until it made one, the file it was given), if
+        it is still kept."""
         with self.store._session() as session:
             data = session.scalar(select(JobFileRow.data).where(JobFileRow.ticket == ticket))
             return bytes(data) if data is not None else None

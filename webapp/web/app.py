@@ -4,8 +4,8 @@ Settings come from ``settings.py`` (defaults, the environment, then ``config``);
 store, the runner of heavy work, the ticket runner and the pool refiller live in
 ``app.extensions["hidato"]`` (``services.py``); the pages are blueprints: ``pages``
 (home, new puzzle, my puzzles), ``play`` (a puzzle's page and what it posts),
-``printing`` (printable pages, PDF booklets), ``editor`` (the solver page) and ``own``
-(booklets of one's own puzzles);
+``printing`` (printable pages, PDF booklets), ``editor`` (the solver page), ``own``
+(booklets of one's own puzzles) and ``photo`` (a puzzle read from a photo);
 ``/healthz`` is answered in front of them all (``health.py``).
 """
 
@@ -78,10 +78,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .job_kinds import register_jobs
     from .own_booklet import bp as own_booklet_bp
     from .pages import bp as pages_bp
+    from .photo import bp as photo_bp
     from .play import bp as play_bp
     from .printing import bp as printing_bp
 
-    for blueprint in (pages_bp, play_bp, printing_bp, editor_bp, own_booklet_bp):
+    for blueprint in (pages_bp, play_bp, printing_bp, editor_bp, own_booklet_bp, photo_bp):
         app.register_blueprint(blueprint)
     register_jobs(app.extensions["hidato"].jobs)
     app.register_error_handler(HTTPException, error_page)

@@ -1,4 +1,4 @@
-"""The solver page: paste or draw a puzzle, then Solve, Check, Grade, Play or Generate.
+"""The solver page: paste or draw a puzzle, then Solve, Check, Grade, Play, Print or Generate.
 
 The form posts the puzzle twice over: as text (the textarea) and as the drawing grid
 (one field per cell, ``g-R-C``, holding a number, nothing, or ``x`` for a hole).  The
@@ -31,7 +31,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 
@@ -70,7 +70,7 @@ from .services import services
 bp = Blueprint("editor", __name__)
 
 Grid = list[list[str]]  # the drawing grid's cells as typed: "" empty, "x" hole, else a number
-ACTIONS = ("solve", "check", "grade", "play", "generate", "draw")
+ACTIONS = ("solve", "check", "grade", "play", "print", "generate", "draw")
 DRAW_MAX = 30  # rows and columns of the drawing grid
 DEFAULT_SIDE = 5
 GENERATE_MAX_CELLS = 450  # about the largest named shape (21 x 21)
@@ -292,6 +292,14 @@ def format_error(err: PuzzleFormatError) -> str:
 # --- the page -------------------------------------------------------------------------
 
 
+def page_with(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> tuple[str, int]:
+    """The solver page holding ``draft`` (and the answer to a button).
+
+    The photo reader's result page is this page beside its photo: its view puts the photo
+    in ``g.photo`` (``photo.py``), and the form then posts back to it."""
+    return _render(draft, outcome, status)
+
+
 def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> tuple[str, int]:
     return render_template(
         "solve.html",
@@ -303,6 +311,7 @@ def _render(draft: Draft, outcome: Outcome | None = None, status: int = 200) -> 
         solve_seconds=_solve_seconds(),
         max_cells=MAX_BOARD_CELLS,
         legible_width=legible_width,
+        photo=g.get("photo"),
     ), status
 
 
@@ -367,6 +376,8 @@ def act() -> Any:
         return _render(draft, Outcome("refused", message), 400)
     if action == "play":
         return _play(draft, puzzle)  # only an id new to the site costs, and is charged as it is solved
+    if action == "print":  # the printable sheet solves an id new to the site itself (charged there)
+        return redirect(url_for("printing.sheet", code=puzzle_to_id(puzzle)), 303)
     if services().runner.slots.crowded():
         raise Busy()  # said before anything is counted: refusing a flood must stay cheap
     charge("solve")

@@ -8,6 +8,8 @@ from .jobs import Jobs
 from .own_booklet import KIND as OWN_BOOKLET
 from .own_booklet_job import own_booklet_job
 from .pages import generate_job
+from .photo import KIND as PHOTO
+from .photo import photo_job
 from .printing import booklet_job_work
 
 
@@ -17,3 +19,4 @@ def register_jobs(jobs: Jobs) -> None:
     jobs.handle("shape", shape_job)
     jobs.handle("booklet", booklet_job_work)
     jobs.handle(OWN_BOOKLET, own_booklet_job)
+    jobs.handle(PHOTO, photo_job)

@@ -107,8 +107,10 @@ class Jobs:
 
     # --- asking for work ---------------------------------------------------------------
 
-    def submit(self, kind: str, request: dict[str, Any]) -> str:
-        """Queue a job of a registered kind; returns its ticket."""
+    def submit(self, kind: str, request: dict[str, Any], data: bytes | None = None) -> str:
+        """Queue a job of a registered kind, with the file it works on (``data``: a photo,
+        kept in the database so a worker on any host reads it with ``file``); returns its
+        ticket."""
         if kind not in self._handlers:
             raise KeyError(f"no handler for jobs of kind {kind!r}")
         ticket = uuid.uuid4().hex
@@ -116,7 +118,7 @@ class Jobs:
             from .i18n import language  # the asker's language, for whoever does the job
 
             request = {**request, "lang": language()}
-        self.shared.add_job(ticket, kind, request, QUEUE_SECONDS, KEEP_SECONDS)
+        self.shared.add_job(ticket, kind, request, QUEUE_SECONDS, KEEP_SECONDS, data)
         if self.threads:
             self.start()
             with self._wake:
@@ -155,7 +157,8 @@ class Jobs:
                       found.attempts, found.started)
 
     def file(self, ticket: str) -> bytes | None:
-        """The file a finished job made (a booklet's PDF), if still kept."""
+        """The file a finished job made (a booklet's PDF), or the one it was given while it
+        has made none, if still kept."""
         return self.shared.job_file(ticket)
 
     # --- doing work ----------------------------------------------------------------------

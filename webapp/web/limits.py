@@ -2,7 +2,8 @@
 
 - Request bodies are capped (``MAX_CONTENT_LENGTH``, answered with a 413 that says so),
   and so are the form fields in one request, url-encoded or multipart alike
-  (``MAX_FORM_FIELDS``).
+  (``MAX_FORM_FIELDS``).  A route that takes a file has its own, larger cap
+  (``BODY_LIMITS``: a photo of a puzzle), set before anything reads the body.
 - Boards played, solved or graded are at most ``MAX_BOARD_CELLS`` cells
   (``store.catalog``); the generator only takes each shape's own size range
   (``core.options``).
@@ -29,6 +30,7 @@ from werkzeug.formparser import FormDataParser
 
 from ..core.messages import busy
 from ..core.messages import seconds as seconds_words
+from ..scan import MAX_BYTES as PHOTO_MAX_BYTES
 from ..store.catalog import MAX_BOARD_CELLS
 from ..work.budget import Busy
 from .i18n import words
@@ -39,12 +41,19 @@ MAX_BODY_BYTES = 256 * 1024
 # drawing grid (900 cells and a dozen controls) and the board form of a 900-cell
 # puzzle (one field per open cell and a few controls).
 MAX_FORM_FIELDS = MAX_BOARD_CELLS + 100
+# Routes that take a file, and the most their bodies may hold (a 12-MP phone photo is
+# 3-6 MB; the photo reader refuses larger files itself, so the form's few fields fit in
+# what is left over).  Everywhere else MAX_BODY_BYTES.
+BODY_LIMITS: dict[str, int] = {
+    "photo.upload": PHOTO_MAX_BYTES + 64 * 1024,
+}
 
 # (hits, seconds): how often one client may use each expensive kind of endpoint.
 RATE_LIMITS: dict[str, tuple[int, int]] = {
     "generate": (30, 60),
     "solve": (60, 60),
     "booklet": (5, 60),
+    "photo": (6, 60),
 }
 # The solver page charges its own buttons once it has read the board (editor.py): a board
 # too large is refused first, and a busy server says so before anything is counted.
@@ -56,6 +65,7 @@ _WHAT = {
     "generate": lazy_gettext("new puzzles"),
     "solve": lazy_gettext("puzzles solved"),
     "booklet": lazy_gettext("booklets"),
+    "photo": lazy_gettext("photos read"),
 }
 
 
@@ -85,6 +95,8 @@ def init_app(app: Flask) -> None:
                                            MAX_BODY_BYTES)
     app.config["MAX_FORM_PARTS"] = int(app.config.get("MAX_FORM_FIELDS") or MAX_FORM_FIELDS)
     app.config.setdefault("RATE_LIMITS", dict(RATE_LIMITS))
+    # Before every before_request function: the CSRF check reads the form, so the body.
+    app.url_value_preprocessor(_body_limit)
     app.before_request(_rate_limit)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(TooManyRequests, _too_many)
@@ -120,6 +132,12 @@ def _period(seconds: int) -> str:
     return _("a minute") if seconds == 60 else seconds_words(seconds, words())
 
 
+def _body_limit(endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    """A route that takes a file reads a larger body than the others."""
+    if endpoint in BODY_LIMITS:
+        request.max_content_length = BODY_LIMITS[endpoint]
+
+
 def _rate_limit() -> None:
     if request.method != "POST" or request.endpoint not in RATED_ENDPOINTS:
         return
@@ -127,6 +145,8 @@ def _rate_limit() -> None:
 
 
 def _too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
+    if request.endpoint in BODY_LIMITS:
+        return _file_too_large(request.endpoint)
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES
     fields = current_app.config.get("MAX_FORM_PARTS") or MAX_FORM_FIELDS
     message = ngettext("What was sent is too large: this site takes at most %(kib)s KiB and %(fields)s form field "
@@ -134,6 +154,18 @@ def _too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
                        "What was sent is too large: this site takes at most %(kib)s KiB and %(fields)s form fields "
                        "in one request.", fields, kib=format_decimal(limit // 1024), fields=format_decimal(fields))
     return render_template("error.html", code=413, title=_("Too large"), message=message), 413
+
+
+def _file_too_large(endpoint: str) -> tuple[str, int]:
+    """A body too large for the route that takes a file: its form again, saying the limit."""
+    return render_template("photo.html", message=photo_too_large(), asked={}), 413
+
+
+def photo_too_large() -> str:
+    """A photo over the photo reader's limit, in a sentence that says the limit."""
+    return _("This photo is too large: the photo reader takes files of up to %(mb)s MB. A photo straight from a "
+             "phone camera is well under that; a screenshot or a smaller copy of the picture also works.",
+             mb=format_decimal(PHOTO_MAX_BYTES // (1024 * 1024)))
 
 
 def _too_many(error: TooManyRequests) -> Any:

@@ -214,11 +214,11 @@ def mine() -> Any:
 
 # --- what search engines and link previews read ------------------------------------------
 
-# Paths crawlers should leave alone: one player's pages, tickets of work in progress that
+# Paths crawlers should leave alone: one player's pages (and photos), tickets of work in progress that
 # expire (each costs a lookup, a booklet's PDF is large), and other forms of a puzzle's
 # page (printable, text). Puzzles, the home page, the solver and the booklet form stay
 # open, and so does each puzzle's preview image, which link previews fetch.
-ROBOTS_DISALLOW = ("/mine", "/new", "/booklet/", "/solve/", "/p/*/print", "/p/*.txt$", "/healthz")
+ROBOTS_DISALLOW = ("/mine", "/new", "/booklet/", "/solve/", "/photo/", "/p/*/print", "/p/*.txt$", "/healthz")
 
 
 @bp.get("/robots.txt")

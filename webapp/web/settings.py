@@ -40,11 +40,14 @@ DEFAULTS: dict[str, Any] = {
     "SLOT_WAIT_SECONDS": 2.0,  # how long a request waits for a slot for heavy work
     "GENERATE_WAIT_SECONDS": 1.0,  # how long New puzzle waits before a waiting page
     "BOOKLET_WAIT_SECONDS": 1.0,  # how long the booklet form waits before its progress page
+    "PHOTO_SECONDS": 30.0,  # reading one photo (its child is killed after this)
+    "PHOTO_MEMORY_MB": 1536,  # the address space a photo's child may hold
+    "PHOTO_WAIT_SECONDS": 1.0,  # how long the photo form waits before its progress page
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
 }
 _NUMBERS = ("SOLVE_SECONDS", "GENERATE_SECONDS", "SLOT_WAIT_SECONDS", "GENERATE_WAIT_SECONDS",
-            "BOOKLET_WAIT_SECONDS")
+            "BOOKLET_WAIT_SECONDS", "PHOTO_SECONDS", "PHOTO_WAIT_SECONDS")
 
 
 def instance_path(overrides: dict[str, Any]) -> str | None:
@@ -71,6 +74,7 @@ def check(config: Config) -> None:
     config["HTTPS"] = _flag(config, "HTTPS")
     config["PROXIES"] = _whole(config, "PROXIES", low=0)
     config["JOB_THREADS"] = _whole(config, "JOB_THREADS", low=0)
+    config["PHOTO_MEMORY_MB"] = _whole(config, "PHOTO_MEMORY_MB", low=256)
     slots = config.get("WORK_SLOTS")
     config["WORK_SLOTS"] = default_slot_count() if slots in (None, "") else _whole(config, "WORK_SLOTS", low=1)
     for name in _NUMBERS:

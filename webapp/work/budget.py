@@ -6,6 +6,10 @@
   killed when the budget runs out (``OutOfTime``), so no thread waits longer than the
   budget, and its memory goes back to the system when it ends.  Children run at a lower
   priority than the pages, which must stay quick while they work.
+- A child may also be given an address-space limit (``memory``, bytes: ``RLIMIT_AS``),
+  for work whose memory grows with what a stranger sent (a photo's pixels): past it the
+  child's allocations fail and ``OutOfMemory`` is raised here, while the server's own
+  processes are never limited.
 - ``Slots`` caps how many such children run at once on this machine, whichever server
   process started them: one lock file per slot in the instance folder, taken with
   ``flock`` (the kernel drops the lock of a process that dies).  A request waits a
@@ -30,12 +34,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import errno
 import fcntl
 import multiprocessing
 import os
 import pickle
 import queue
 import random
+import resource
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -64,6 +70,14 @@ class OutOfTime(Exception):
     def __init__(self, seconds: float):
         super().__init__(f"gave up after {seconds_text(seconds)}")
         self.seconds = seconds
+
+
+class OutOfMemory(Exception):
+    """Work stopped because it needed more memory than its child was allowed."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"needed more than {limit // (1024 * 1024)} MB of memory")
+        self.limit = limit  # bytes of address space the child had
 
 
 class Busy(Exception):
@@ -210,7 +224,7 @@ Progress = Callable[[Any], None]  # hears a child's messages, in the parent, as 
 
 
 def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None,
-                    stop: threading.Event | None = None) -> T:
+                    stop: threading.Event | None = None, memory: int | None = None) -> T:
     """``work(*args)`` in a child process, killed after ``seconds`` (raises OutOfTime).
 
     ``work`` and its arguments and result must pickle.  A ValueError in the child (the
@@ -220,10 +234,13 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress
     With ``progress``, ``work`` is also given ``progress=``: a function the child calls
     with a message (anything that pickles) to have ``progress`` called with it here, at
     once.  With ``stop``, the child is killed as soon as it is set (raises Stopped).
+    With ``memory``, the child may hold at most that many bytes of address space: work
+    that runs out of it (a MemoryError, a native library that says it could not allocate
+    or map its code, or one that dies of it without an answer) raises OutOfMemory.
     """
     context = _processes()
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, work, args, progress is not None), daemon=True,
+    child = context.Process(target=_child, args=(send, work, args, progress is not None, memory), daemon=True,
                             name="hidato-budget")
     child.start()
     send.close()
@@ -240,6 +257,8 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress
             try:
                 outcome, value = receive.recv()
             except EOFError:
+                if memory is not None:  # a native library that cannot allocate aborts rather than raise
+                    raise OutOfMemory(memory) from None
                 raise RuntimeError("the worker process stopped without an answer") from None
             if outcome != "progress":
                 break
@@ -250,25 +269,54 @@ def run_with_budget(seconds: float, work: Callable[..., T], *args: Any, progress
             child.kill()
         child.join()
         receive.close()
+    return _answer(outcome, value, memory)
+
+
+def _answer(outcome: str, value: Any, memory: int | None) -> Any:
+    """A child's answer: its result, or the error it reported raised here."""
     if outcome == "ok":
-        found: T = value
-        return found
+        return value
     if outcome == "refused":
         raise value if isinstance(value, ValueError) else ValueError(value)
+    if outcome == "memory" and memory is not None:
+        raise OutOfMemory(memory)
     raise RuntimeError(value)
 
 
-def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...], talks: bool) -> None:
+def _child(send: Connection, work: Callable[..., Any], args: tuple[Any, ...], talks: bool,
+           memory: int | None = None) -> None:
     os.nice(CHILD_NICENESS)
+    if memory is not None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     kwargs = {"progress": lambda message: send.send(("progress", message))} if talks else {}
     try:
         result: tuple[str, Any] = ("ok", work(*args, **kwargs))
+    except MemoryError:
+        result = ("memory", "MemoryError: out of memory")
     except ValueError as err:
         result = ("refused", _portable(err))
     except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises it
-        result = ("failed", f"{type(err).__name__}: {err}")
+        text = f"{type(err).__name__}: {err}"
+        result = ("memory" if memory is not None and _out_of_memory(err) else "failed", text)
     send.send(result)
     send.close()
+
+
+# How native libraries say they could not allocate: a shared object that could not be
+# mapped (ImportError), a C++ bad_alloc (ONNX Runtime), an errno of ENOMEM.
+_NO_MEMORY = ("failed to map segment", "bad_alloc", "bad allocation", "cannot allocate memory",
+              "failed to allocate")
+
+
+def _out_of_memory(err: BaseException) -> bool:
+    """Whether a failure in a child with a memory limit came from that limit."""
+    if isinstance(err, OSError) and err.errno == errno.ENOMEM:
+        return True
+    if isinstance(err, KeyboardInterrupt):
+        # NumPy's OpenBLAS interrupts its own import when it cannot start its threads (their
+        # stacks are address space); nobody else interrupts a child: its parent kills it.
+        return True
+    return any(marker in str(err).lower() for marker in _NO_MEMORY)
 
 
 def _portable(err: ValueError) -> ValueError | str:
@@ -293,10 +341,12 @@ class Runner:
         with self.slots.hold(self.request_wait):
             return run_with_budget(seconds, work, *args, progress=progress)
 
-    def run_queued(self, seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None) -> T:
-        """For background work (a thread behind a waiting page): queue longer for a slot."""
+    def run_queued(self, seconds: float, work: Callable[..., T], *args: Any, progress: Progress | None = None,
+                   memory: int | None = None) -> T:
+        """For background work (a thread behind a waiting page): queue longer for a slot;
+        ``memory``: the child's address-space limit in bytes (else OutOfMemory)."""
         with self.slots.hold(self.queue_wait, background=True):
-            return run_with_budget(seconds, work, *args, progress=progress)
+            return run_with_budget(seconds, work, *args, progress=progress, memory=memory)
 
     def run_split(self, seconds_each: float, work: Callable[..., list[T]], items: Sequence[Any], *args: Any,
                   progress: Progress | None = None, most: int | None = None) -> list[T]:
