@@ -179,7 +179,9 @@ def test_the_picture_for_the_page_is_turned_as_shown_and_made_smaller() -> None:
     stored.save(out, "JPEG", quality=90, exif=exif)
     shown = Image.open(io.BytesIO(web_picture(out.getvalue())))
     assert shown.size == (1200, 1600)
-    red, green, blue = shown.getpixel((1180, 20))
+    pixel = shown.getpixel((1180, 20))
+    assert isinstance(pixel, tuple)
+    red, green, blue = pixel[:3]
     assert blue > 150 and red < 80
     transparent = io.BytesIO()
     Image.new("RGBA", (300, 200), (0, 0, 0, 0)).save(transparent, "PNG")
