@@ -59,7 +59,7 @@ def newsprint(sheet: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     paper = np.array([0.80, 0.83, 0.84], np.float32) + rng.uniform(-0.04, 0.03, 3).astype(np.float32)  # BGR
     ink = np.float32(rng.uniform(0.12, 0.25))
     # Fibres: a faint mottle a few pixels across, and grain; no clouds (newsprint is even).
-    fibres = _smooth_noise(rng, h, w, max(h, w) / 300, 0.012) + _smooth_noise(rng, h, w, 1.5, 0.025)
+    fibres = _smooth_noise(rng, h, w, max(h, w) / 300, 0.012) + _smooth_noise(rng, h, w, 1.5, 0.02)
     base = paper[None, None, :] + fibres[..., None]
     # Where the sheet is white the paper shows; where it is dark, the ink (not pure black).
     out = img * (base - ink) + ink
@@ -89,7 +89,7 @@ def _background(rng: np.random.Generator, kind: str, w: int, h: int) -> np.ndarr
         return np.clip(base[None, None, :] * (1 + field[..., None]), 0, 1)
     if kind == "cloth":
         base = rng.uniform(0.25, 0.7, 3).astype(np.float32)
-        field = _smooth_noise(rng, h, w, 1.5, 0.05) + _smooth_noise(rng, h, w, max(w, h) / 5, 0.05)
+        field = _smooth_noise(rng, h, w, 1.5, 0.03) + _smooth_noise(rng, h, w, max(w, h) / 5, 0.05)
         return np.clip(base[None, None, :] * (1 + field[..., None]), 0, 1)
     level = 0.12 if kind == "dark" else rng.uniform(0.45, 0.7)
     base = np.array([level, level, level], np.float32) + rng.uniform(-0.03, 0.03, 3).astype(np.float32)
@@ -181,6 +181,12 @@ def develop(sheet: np.ndarray, board: Box, shot: Shot, rng: np.random.Generator)
     if shade is not None:
         img *= cv2.warpPerspective(shade, matrix, (w, h), borderValue=1.0)[..., None]
     img = _light(img, shot, rng)
+    if shot.noise:
+        # Sensor noise before the lens's and the phone's smoothing (phones denoise): grain
+        # that the blur softens, as in a real photo, rather than crisp speckle on top.
+        grain = rng.normal(0, shot.noise / 255.0, (h, w, 1)).astype(np.float32)
+        chroma = rng.normal(0, shot.noise / 1020.0, (h, w, 3)).astype(np.float32)  # phones smooth colour noise most
+        img = img + grain + chroma
     if shot.blur:
         img = cv2.GaussianBlur(img, (0, 0), shot.blur)
     if shot.shake:
@@ -190,10 +196,6 @@ def develop(sheet: np.ndarray, board: Box, shot: Shot, rng: np.random.Generator)
         kernel = cv2.warpAffine(kernel, turn, (shot.shake, shot.shake))
         kernel = (kernel / max(float(kernel.sum()), 1e-6)).astype(np.float32)
         img = cv2.filter2D(img, -1, kernel)
-    if shot.noise:
-        grain = rng.normal(0, shot.noise / 255.0, (h, w, 1)).astype(np.float32)
-        chroma = rng.normal(0, shot.noise / 510.0, (h, w, 3)).astype(np.float32)
-        img = img + grain + chroma
     return np.clip(img * 255.0 + 0.5, 0, 255).astype(np.uint8)
 
 

@@ -88,7 +88,7 @@ def _cell(spec: Spec, puzzle: Puzzle) -> float:
         return min((1080 - 60) / wide, (2340 - 1000) / high)
     if spec.shot is not None:
         in_photo = spec.shot.fill * min(spec.shot.width, spec.shot.height) / max(wide, high)
-        return float(min(90, max(spec.cell, round(in_photo * 1.5))))
+        return float(min(220, max(spec.cell, round(in_photo * 1.5))))
     return float(spec.cell)
 
 
