@@ -101,7 +101,14 @@ class Site:
             expect(page.locator("#counts")).to_contain_text(f"{len(entries)} of")
             page.keyboard.press("Escape")
             page.locator("h1").first.click()  # nothing selected: no highlight of k-1 and k+1
+        # A board wider than a phone opens zoomed in, partly out of view: a player who shares
+        # the puzzle presses Fit first (the set holds only boards a reader can see whole).
+        fit = page.locator("#game .zoom [data-zoom='0']")
+        if fit.is_visible():
+            fit.click()
+        page.evaluate("window.scrollTo(0, 0); document.getElementById('board-wrap').scrollTo(0, 0)")
         page.wait_for_load_state("networkidle")
+        _whole_in_view(page, "#game .board", "#board-wrap", "#dock")
         if entries:
             # The server counts the seconds the typing took, which vary from run to run: the
             # clock is shown at a time of its own so the screenshot is the same every time.
@@ -128,6 +135,24 @@ class Site:
         image = rasterise(pdf, dpi)[0]
         w, h = image.size
         return image, (0.08 * w, 0.1 * h, 0.92 * w, 0.8 * h)
+
+
+def _whole_in_view(page: Any, board: str, wrap: str, dock: str) -> None:
+    """Refuse to make a picture whose board is cut off by the window, its scrolling area or
+    a dock fixed at the bottom: its truth would hold cells nobody can see."""
+    cut = page.evaluate("""([board, wrap, dock]) => {
+        const b = document.querySelector(board).getBoundingClientRect();
+        const w = document.querySelector(wrap).getBoundingClientRect();
+        const d = document.querySelector(dock);
+        let bottom = window.innerHeight;
+        if (d && getComputedStyle(d).position === "fixed") bottom = Math.min(bottom, d.getBoundingClientRect().top);
+        const out = [];
+        if (b.left < w.left - 1 || b.right > w.right + 1 || b.left < 0 || b.right > window.innerWidth) out.push("wide");
+        if (b.top < 0 || b.bottom > bottom + 1) out.push("tall");
+        return out.join(" ");
+    }""", [board, wrap, dock])
+    if cut:
+        raise RuntimeError(f"the board is not wholly in view ({cut}): choose a smaller board for this picture")
 
 
 def _shot(page: Any, board_selector: str) -> tuple[Image.Image, Box]:
