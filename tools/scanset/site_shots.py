@@ -126,6 +126,13 @@ class Site:
         board = made.puzzle.board
         expect(page.locator(f"#g-{board.rows}-{board.cols}")).to_be_visible()
         page.wait_for_load_state("networkidle")
+        # Scrolled by us to a fixed place (the page's own scrolling, smooth, was caught at
+        # different moments from run to run), the grid a little below the window's top.
+        page.eval_on_selector("#draw-grid", """e => {
+            document.documentElement.style.scrollBehavior = "auto";
+            window.scrollTo(0, Math.max(0, Math.round(e.getBoundingClientRect().top + window.scrollY - 24)));
+        }""")
+        _whole_in_view(page, "#draw-grid", "#draw-grid", "#no-dock")
         return _shot(page, "#draw-grid")
 
     def _print(self, page: Any, made: Generated, dpi: int) -> tuple[Image.Image, Box]:
