@@ -1,0 +1,246 @@
+"""Which positions of the lattice are cells of the board, which are holes, which lie outside.
+
+Each position around the cells found is looked at in the picture: its inside (how bright
+against the cells' paper, how much ink) and each of its sides (how much of the side's
+length has a line on it, and how much ink the line holds: thin or thick).  Then:
+
+- The outside is what can be reached from beyond the board without crossing a line:
+  a flood from the positions around, through sides with no line on them (the edge of
+  the sheet on a table is no line: ink is what is darker than the paper around it).  A
+  ragged outline keeps it out of the board; the text of the page does not stop it
+  (letters are no continuous line along a side).
+- A position the flood cannot reach is enclosed: a cell, unless it is painted dark (a
+  newspaper's black square) or it is blank and every side of it is drawn as thick as the
+  board's outline while the lines between cells are thin (a hole inside our boards).
+- A cell whose lines a glare has bleached lets the flood in; it is taken back when it
+  lies between two cells on a line of the lattice with no line between it and them (a
+  notch of a ragged outline always has lines on its sides).
+- Only the largest connected piece of cells is the board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .lattice import Lattice, Position, plane, steps
+
+LINE = 0.22  # darkness above which a sample is on a line
+LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
+DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
+MARGIN = 2  # positions looked at beyond the cells found, on every side
+
+
+@dataclass
+class Shape:
+    """The board's cells and holes on the lattice, with what was measured to decide."""
+
+    cells: set[Position]
+    holes: set[Position]  # enclosed positions that are not cells (inside the board's outline)
+    brightness: dict[Position, float] = field(default_factory=dict)  # inside, against the cells' paper
+    ink: dict[Position, float] = field(default_factory=dict)  # share of the inside that is ink
+    sides: dict[tuple[Position, Position], tuple[float, float]] = field(default_factory=dict)  # (cover, weight)
+
+
+def _inside_offsets() -> np.ndarray:
+    """Sample points inside a cell: a disc of radius 0.3 (the flat board's units)."""
+    grid = np.linspace(-0.3, 0.3, 9)
+    points = np.array([(x, y) for x in grid for y in grid if x * x + y * y <= 0.09 + 1e-9])
+    return points
+
+
+def _side_offsets(kind: str, step: np.ndarray) -> tuple[np.ndarray, int, float]:
+    """Sample points across a side between a cell and its neighbour at ``step`` (on the
+    flat board): along the side (the middle 3/4 of it), across it (±0.18); with the
+    number of samples across and their spacing."""
+    half = 0.5 if kind == "square" else 0.5 / math.sqrt(3)
+    normal = step / np.hypot(*step)
+    tangent = np.array([-normal[1], normal[0]])
+    along = np.linspace(-0.75, 0.75, 9) * half
+    across = np.linspace(-0.18, 0.18, 13)
+    middle = step / 2
+    points = np.array([middle + t * tangent + n * normal for t in along for n in across])
+    return points, len(across), float(across[1] - across[0])
+
+
+def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray) -> Shape:
+    """The cells of the board: ``grey`` and ``dark`` (``regions.darkness``) of the work picture."""
+    kind = lattice.kind
+    found = np.array(list(lattice.found), dtype=np.int64)
+    low, high = found.min(axis=0) - MARGIN, found.max(axis=0) + MARGIN
+    positions = [(a, b) for a in range(int(low[0]), int(high[0]) + 1) for b in range(int(low[1]), int(high[1]) + 1)]
+    centres = plane(kind, np.array(positions))
+    in_picture = _in_picture(lattice, centres, grey.shape)
+
+    inside = lattice.around(centres, _inside_offsets())
+    grey_in = _sample(grey.astype(np.float32), inside)
+    dark_in = _sample(dark, inside)
+    paper = _cells_paper(positions, grey_in, lattice)
+    brightness = np.median(grey_in, axis=1) / max(paper, 1.0)
+    ink = (dark_in > LINE).mean(axis=1)
+
+    index = {p: i for i, p in enumerate(positions)}
+    sides: dict[tuple[Position, Position], tuple[float, float]] = {}
+    half_steps = steps(kind)[:len(steps(kind)) // 2]
+    for step in half_steps:
+        offsets, across, spacing = _side_offsets(kind, plane(kind, np.array([step]))[0])
+        samples = _sample(dark, lattice.around(centres, offsets)).reshape(len(positions), -1, across)
+        cover = (samples.max(axis=2) > LINE).mean(axis=1)
+        weight = np.median(samples.sum(axis=2) * spacing, axis=1)
+        for i, p in enumerate(positions):
+            q = (p[0] + step[0], p[1] + step[1])
+            if q in index:
+                sides[(p, q)] = sides[(q, p)] = (float(cover[i]), float(weight[i]))
+
+    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)},
+                  {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
+    outside = _flood(positions, index, in_picture, lattice, shape)
+    _classify(positions, outside, lattice, shape)
+    return shape
+
+
+def _in_picture(lattice: Lattice, centres: np.ndarray, size: tuple[int, ...]) -> np.ndarray:
+    """Whether each position's centre lies in the picture, half a cell from its edges."""
+    where = lattice.to_image(centres)
+    margin = 0.5 * lattice.spacing
+    h, w = size[:2]
+    return ((where[:, 0] > margin) & (where[:, 0] < w - margin) & (where[:, 1] > margin) & (where[:, 1] < h - margin))
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``image`` at ``points`` (n, k, 2), bilinear: (n, k) float32."""
+    n, k = points.shape[:2]
+    xs = points[..., 0].astype(np.float32).reshape(n, k)
+    ys = points[..., 1].astype(np.float32).reshape(n, k)
+    values = cv2.remap(image.astype(np.float32), xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return values
+
+
+def _cells_paper(positions: list[Position], grey_in: np.ndarray, lattice: Lattice) -> float:
+    """How bright the cells found are inside: the paper the board is printed on (or the
+    fill of its cells), what the other positions are compared with."""
+    rows = [i for i, p in enumerate(positions) if p in lattice.found]
+    return float(np.median(np.median(grey_in[rows], axis=1))) if rows else 255.0
+
+
+def _flood(positions: list[Position], index: dict[Position, int], in_picture: np.ndarray, lattice: Lattice,
+           shape: Shape) -> set[Position]:
+    """The positions reached from beyond the board without crossing a line."""
+    kind = lattice.kind
+    low_a = min(p[0] for p in positions)
+    high_a = max(p[0] for p in positions)
+    low_b = min(p[1] for p in positions)
+    high_b = max(p[1] for p in positions)
+    start = [p for i, p in enumerate(positions)
+             if not in_picture[i] or p[0] in (low_a, high_a) or p[1] in (low_b, high_b)]
+    start = [p for p in start if p not in lattice.found]
+    outside = set(start)
+    queue = deque(start)
+    while queue:
+        p = queue.popleft()
+        for step in steps(kind):
+            q = (p[0] + step[0], p[1] + step[1])
+            if q not in index or q in outside or q in lattice.found:
+                continue
+            cover, _weight = shape.sides[(p, q)]
+            if cover >= LINE_COVER:
+                continue
+            outside.add(q)
+            queue.append(q)
+    return outside
+
+
+def _classify(positions: list[Position], outside: set[Position], lattice: Lattice, shape: Shape) -> None:
+    """Fill ``shape.cells`` and ``shape.holes``."""
+    kind = lattice.kind
+    enclosed = [p for p in positions if p not in outside]
+    thin, thick = _line_weights(enclosed, outside, lattice, shape)
+    bold_outline = thick > 1.8 * thin
+    cells: set[Position] = set()
+    holes: set[Position] = set()
+    for p in enclosed:
+        if p not in lattice.found and shape.brightness[p] < DARK_FILL:
+            holes.add(p)
+            continue
+        if bold_outline and shape.ink[p] < 0.02:
+            weights = [shape.sides[(p, q)][1] for q in _around(p, kind) if (p, q) in shape.sides]
+            if weights and min(weights) > (thin + thick) / 2:
+                holes.add(p)
+                continue
+        cells.add(p)
+    # A cell bleached by glare: between two cells on a line of the lattice, no line between.
+    for p in sorted(outside):
+        for step in steps(kind)[:len(steps(kind)) // 2]:
+            before = (p[0] - step[0], p[1] - step[1])
+            after = (p[0] + step[0], p[1] + step[1])
+            if before in cells and after in cells and all(
+                    shape.sides.get((p, q), (1.0, 0.0))[0] < LINE_COVER for q in (before, after)):
+                cells.add(p)
+                break
+    shape.cells = _largest_piece(cells, kind)
+    shape.holes = {p for p in holes if any(q in shape.cells for q in _around(p, kind))} | (
+        holes & _inside_hull(shape.cells))
+
+
+def _line_weights(enclosed: list[Position], outside: set[Position], lattice: Lattice,
+                  shape: Shape) -> tuple[float, float]:
+    """The ink of a line between two cells found, and of the board's outline (between an
+    enclosed position and the outside): medians."""
+    kind = lattice.kind
+    inner, outer = [], []
+    enclosed_set = set(enclosed)
+    for p in enclosed:
+        for q in _around(p, kind):
+            side = shape.sides.get((p, q))
+            if side is None or side[0] < LINE_COVER:
+                continue
+            if p in lattice.found and q in lattice.found:
+                inner.append(side[1])
+            elif q in outside and q not in enclosed_set:
+                outer.append(side[1])
+    thin = float(np.median(inner)) if inner else 0.0
+    thick = float(np.median(outer)) if outer else thin
+    return thin, thick
+
+
+def _around(p: Position, kind: str) -> list[Position]:
+    return [(p[0] + da, p[1] + db) for da, db in steps(kind)]  # type: ignore[arg-type]
+
+
+def _largest_piece(cells: set[Position], kind: str) -> set[Position]:
+    """The largest set of cells joined through the lattice's steps."""
+    left = set(cells)
+    best: set[Position] = set()
+    while left:
+        first = left.pop()
+        piece = {first}
+        queue = deque([first])
+        while queue:
+            p = queue.popleft()
+            for q in _around(p, kind):
+                if q in left:
+                    left.remove(q)
+                    piece.add(q)
+                    queue.append(q)
+        if len(piece) > len(best):
+            best = piece
+    return best
+
+
+def _inside_hull(cells: set[Position]) -> set[Position]:
+    """Positions between the first and last cell of their row (a and b both ways)."""
+    rows: dict[int, list[int]] = {}
+    cols: dict[int, list[int]] = {}
+    for a, b in cells:
+        rows.setdefault(b, []).append(a)
+        cols.setdefault(a, []).append(b)
+    inside = set()
+    for b, values in rows.items():
+        for a in range(min(values), max(values) + 1):
+            if a in cols and min(cols[a]) <= b <= max(cols[a]):
+                inside.add((a, b))
+    return inside
