@@ -32,6 +32,7 @@ from .lattice import Lattice, Position, plane, steps
 LINE = 0.22  # darkness above which a sample is on a line
 LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
+GLARE = 1.08  # a position this much brighter than the cells' paper is under a glare
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -67,8 +68,9 @@ def _side_offsets(kind: str, step: np.ndarray) -> tuple[np.ndarray, int, float]:
     return points, len(across), float(across[1] - across[0])
 
 
-def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray) -> Shape:
-    """The cells of the board: ``grey`` and ``dark`` (``regions.darkness``) of the work picture."""
+def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float = LINE) -> Shape:
+    """The cells of the board: ``grey`` and ``dark`` (``regions.darkness``) of the work
+    picture; ``line``: the darkness above which a sample is on a line."""
     kind = lattice.kind
     found = np.array(list(lattice.found), dtype=np.int64)
     low, high = found.min(axis=0) - MARGIN, found.max(axis=0) + MARGIN
@@ -79,9 +81,9 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray) -> Shape:
     inside = lattice.around(centres, _inside_offsets())
     grey_in = _sample(grey.astype(np.float32), inside)
     dark_in = _sample(dark, inside)
-    paper = _cells_paper(positions, grey_in, lattice)
-    brightness = np.median(grey_in, axis=1) / max(paper, 1.0)
-    ink = (dark_in > LINE).mean(axis=1)
+    paper = _cells_paper(positions, np.median(grey_in, axis=1), lattice)
+    brightness = np.median(grey_in, axis=1) / np.maximum(paper, 1.0)
+    ink = (dark_in > max(line, LINE)).mean(axis=1)
 
     index = {p: i for i, p in enumerate(positions)}
     sides: dict[tuple[Position, Position], tuple[float, float]] = {}
@@ -89,7 +91,7 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray) -> Shape:
     for step in half_steps:
         offsets, across, spacing = _side_offsets(kind, plane(kind, np.array([step]))[0])
         samples = _sample(dark, lattice.around(centres, offsets)).reshape(len(positions), -1, across)
-        cover = (samples.max(axis=2) > LINE).mean(axis=1)
+        cover = (samples.max(axis=2) > line).mean(axis=1)
         weight = np.median(samples.sum(axis=2) * spacing, axis=1)
         for i, p in enumerate(positions):
             q = (p[0] + step[0], p[1] + step[1])
@@ -120,11 +122,22 @@ def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     return values
 
 
-def _cells_paper(positions: list[Position], grey_in: np.ndarray, lattice: Lattice) -> float:
-    """How bright the cells found are inside: the paper the board is printed on (or the
-    fill of its cells), what the other positions are compared with."""
-    rows = [i for i, p in enumerate(positions) if p in lattice.found]
-    return float(np.median(np.median(grey_in[rows], axis=1))) if rows else 255.0
+def _cells_paper(positions: list[Position], inside: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """How bright the cells found near each position are inside (the brightest half of
+    those within two steps; else all found cells): the paper the board is printed on
+    there, under the light there, that the position is compared with."""
+    found = [i for i, p in enumerate(positions) if p in lattice.found]
+    if not found:
+        return np.full(len(positions), 255.0)
+    everywhere = float(np.median(inside[found]))
+    where = np.array([positions[i] for i in found])
+    values = inside[found]
+    out = np.empty(len(positions))
+    for i, (a, b) in enumerate(positions):
+        near = (np.abs(where[:, 0] - a) <= 2) & (np.abs(where[:, 1] - b) <= 2)
+        # The brighter half: white cells, not the grey or coloured givens among them.
+        out[i] = float(np.percentile(values[near], 75)) if near.sum() >= 3 else everywhere
+    return out
 
 
 def _flood(positions: list[Position], index: dict[Position, int], in_picture: np.ndarray, lattice: Lattice,
@@ -161,8 +174,10 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
     thin, thick = _line_weights(enclosed, outside, lattice, shape)
     bold_outline = thick > 1.8 * thin
     cells: set[Position] = set()
-    holes: set[Position] = set()
+    holes: set[Position] = set(_blank_areas(enclosed, lattice, shape))
     for p in enclosed:
+        if p in holes:
+            continue
         if p not in lattice.found and shape.brightness[p] < DARK_FILL:
             holes.add(p)
             continue
@@ -184,6 +199,21 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
     shape.cells = _largest_piece(cells, kind)
     shape.holes = {p for p in holes if any(q in shape.cells for q in _around(p, kind))} | (
         holes & _inside_hull(shape.cells))
+
+
+def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> list[Position]:
+    """Enclosed positions in blank areas larger than a cell: no region found there, no
+    ink, no glare, and no line between them and a neighbour like them.  Holes are not
+    drawn, so there is no line between two holes; between two cells there always is
+    (unless both are painted, given cells whose numbers are ink)."""
+    blank = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02 and shape.brightness[p] < GLARE}
+    areas = []
+    for p in blank:
+        for q in _around(p, lattice.kind):
+            if q in blank and shape.sides[(p, q)][0] < LINE_COVER:
+                areas.append(p)
+                break
+    return areas
 
 
 def _line_weights(enclosed: list[Position], outside: set[Position], lattice: Lattice,

@@ -20,6 +20,9 @@ from .lattice import Kind, Lattice, find_lattice
 from .regions import darkness, find_regions, ink_mask
 
 FEWEST_CELLS = 4  # fewer cells than this is no board
+# Ink thresholds tried (ink darker than this share of the paper around it): faint grey
+# lines blurred by the camera need the highest; a noisy newsprint the lowest.
+INK_THRESHOLDS = (0.85, 0.93, 0.78)
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -57,13 +60,20 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
 
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,
              kind: Kind | None) -> Found | None:
+    """The lattice found at the ink threshold that gives the most cells, and its shape."""
     dark = darkness(grey)
-    regions = find_regions(ink_mask(dark))
-    lattice = find_lattice(regions, kind)
-    if lattice is None:
+    best: tuple[Lattice, int, float] | None = None
+    for threshold in INK_THRESHOLDS:
+        regions = find_regions(ink_mask(dark, threshold))
+        lattice = find_lattice(regions, kind)
+        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
+            best = lattice, len(regions), threshold
+    if best is None:
         return None
-    shape = find_shape(lattice, grey, dark)
-    return Found(lattice, shape, grey, dark, scale, offset, work_scale, len(regions))
+    lattice, regions_seen, threshold = best
+    # Lines as faint as the ink that found the cells count as lines (not fainter than noise).
+    shape = find_shape(lattice, grey, dark, line=max(0.1, 1.0 - threshold))
+    return Found(lattice, shape, grey, dark, scale, offset, work_scale, regions_seen)
 
 
 def _finer(picture: Picture, coarse: Found, kind: Kind | None) -> Found | None:

@@ -69,11 +69,14 @@ def count(puzzle: Puzzle, seconds: float) -> tuple[int | None, list[dict[Cell, i
 
 
 def judge(cells: Iterable[Cell], givens: Mapping[Cell, tuple[int, float]], square: bool,
-          adjacency: Adjacency | None, inked_blank: Iterable[Cell] = (), deadline: float | None = None) -> Verdict:
+          adjacency: Adjacency | None, unsure: Mapping[Cell, float] | None = None,
+          inked_blank: Iterable[Cell] = (), deadline: float | None = None) -> Verdict:
     """The puzzle read (``givens``: {cell: (number, confidence)}), its solutions and
-    doubtful cells; ``inked_blank``: cells with ink where no number was read."""
+    doubtful cells; ``unsure``: every cell's reading (a number or not) less sure than
+    DOUBT, with its confidence; ``inked_blank``: cells with ink where no number was read."""
     cells = list(cells)
     inked_blank = list(inked_blank)
+    unsure = dict(unsure or {})
 
     def left() -> float:
         return CHECK_SECONDS if deadline is None else min(CHECK_SECONDS, deadline - time.perf_counter())
@@ -95,9 +98,10 @@ def judge(cells: Iterable[Cell], givens: Mapping[Cell, tuple[int, float]], squar
     elif solutions == 2:
         doubts += inked_blank
         if len(found) == 2:
-            differ = [c for c in found[0] if found[0][c] != found[1][c] and c not in puzzle.givens]
-            doubts += [c for c in differ if c in set(inked_blank)]
-    doubts += sorted((c for c, (_, conf) in givens.items() if conf < DOUBT), key=lambda c: givens[c][1])
+            # A number missed where two solutions differ would have told them apart.
+            doubts += [c for c in found[0] if found[0][c] != found[1][c] and c in unsure]
+    unsure.update({c: conf for c, (_, conf) in givens.items() if conf < DOUBT})
+    doubts += sorted(unsure, key=lambda c: unsure[c])
     seen: dict[Cell, None] = {}
     for cell in doubts:
         seen.setdefault(cell, None)

@@ -1,31 +1,41 @@
 """Which way up the board is read: 4 ways for a square board, 12 for a hexagonal one
 (six with a point up, six with a side up).
 
-Digits read upside down also look like digits (91 and 16, 6 and 9), so confidence
-alone is not enough: a way up scores by its confident readings that are numbers of
-the board (1..N) and all different.  The ways are tried on a sample of the cells with
-ink, the picture's own up first (after its EXIF tag, most pictures are upright) and its
-opposite; the others only when neither of those is clearly right.  Ways that score
-alike are all kept: the engine decides between them (``reader``).
+Two questions, answered in turn on a sample of the cells with ink:
+
+1. For a hexagonal board, which of the three families of ways a quarter-turn apart
+   (0°, 90°, 180°, 270° from one of 0°, 30°, 60°): the one whose numbers' ink fits the
+   tightest boxes.  Text is drawn along its own lines: turned 30° off them, the box
+   around a number grows by half or more, while an OCR model still reads it well enough
+   to fool a score of confidences.  A square board's numbers always run along its rows.
+2. Which of the four ways in that family: read by the OCR model, each way scored by
+   its confident readings that are numbers of the board (1..N, all different), counted
+   by their digits.  Digits read upside down also look like digits (91 and 16, 6 and
+   9), but some do not (3, 4, 7) and numbers above N are out; a number read sideways
+   loses digits.  The picture's own up is tried first (after its EXIF tag most pictures
+   are upright) with its opposite; the two others only when those are not clearly right.
+
+Ways that score alike are all kept: the engine decides between them (``reader``).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
-from .cutting import rotations, turn_step, up_vector
+from .cutting import rotations, up_vector
 from .lattice import Lattice, Position, plane
 
 SAMPLE = 10  # cells read for each way up tried
-SURE = 0.8  # a score at least this, and clearly above its opposite's: no other way is tried
-CLOSE = 0.08  # scores this near the best are kept for the engine to decide
+SURE = 0.85  # the best way's readings at least this sure on average, and far above its opposite's
+CLOSE = 0.1  # ways scoring within this share of the best are kept for the engine to decide
 
 ReadCrops = Callable[[Sequence[Position], int], list[Any]]  # (positions, rotation) → DigitReadings
+CutCrops = Callable[[Sequence[Position], int], list[np.ndarray]]  # (positions, rotation) → BGR crops
 
 
 @dataclass(frozen=True)
@@ -53,18 +63,61 @@ def picture_up(lattice: Lattice, where: Position) -> int:
     return best
 
 
-def order(kind: str, first: int) -> list[int]:
-    """Every rotation, ``first`` and its opposite first, then by how far they turn from it."""
+def family(kind: str, first: int, cells: Sequence[Position], cut: CutCrops) -> list[int]:
+    """The four ways up a quarter-turn apart that the numbers' ink fits tightest, ``first``'s
+    family nearest first: ``first``, its opposite, then the two quarter turns."""
     count = rotations(kind)
-    opposite = (first + count // 2) % count
-    rest = [r for r in range(count) if r not in (first, opposite)]
-    rest.sort(key=lambda r: min((r - first) % count, (first - r) % count))
-    return [first, opposite, *rest]
+    families = count // 4  # 1 for squares, 3 for hexagons
+    if families == 1:
+        base = first
+    else:
+        boxes = [_box_size(cut(cells, k)) for k in range(families)]
+        best = int(np.argmin(boxes))
+        # The member of the tightest family nearest to ``first``.
+        members = [best + families * j for j in range(4)]
+        base = min(members, key=lambda r: min((r - first) % count, (first - r) % count))
+    quarter = families
+    return [base, (base + 2 * quarter) % count, (base + quarter) % count, (base + 3 * quarter) % count]
+
+
+def _box_size(crops: list[np.ndarray]) -> float:
+    """How large the boxes around the crops' ink are, over the ink they hold (summed logs):
+    smallest when the numbers run along the crop's rows (or columns)."""
+    total = 0.0
+    for crop in crops:
+        ink = _ink(crop)
+        if ink is None:
+            continue
+        ys, xs = np.nonzero(ink)
+        box = float((ys.max() - ys.min() + 1) * (xs.max() - xs.min() + 1))
+        total += float(np.log(box / max(1, len(xs))))
+    return total
+
+
+def _ink(crop: np.ndarray) -> np.ndarray | None:
+    """The number's ink in a crop: dark against the crop's paper, not touching its edges."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    paper = float(np.percentile(grey, 90))
+    darkest = float(np.percentile(grey, 1))
+    if paper - darkest < 40:
+        return None
+    ink = (grey < paper - 0.45 * (paper - darkest)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    size = grey.shape[0]
+    keep = np.zeros(count, dtype=bool)
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        touches = x == 0 or y == 0 or x + w >= size or y + h >= size
+        ring = w > 0.6 * size and h > 0.6 * size and area < 0.25 * w * h
+        keep[label] = not touches and not ring and area >= 0.002 * size * size
+    mask = keep[labels]
+    return mask if mask.sum() >= 0.01 * size * size else None
 
 
 def score(readings: Sequence[Any], most: int) -> float:
-    """How believable a sample's readings are: their mean confidence, a reading outside
-    1..N or the same number twice counting as nothing."""
+    """How believable a sample's readings are: the digits of the readings that are
+    numbers of the board (1..N, each once), each counted at the reading's confidence,
+    per cell of the sample."""
     if not readings:
         return 0.0
     seen: dict[int, int] = {}
@@ -73,11 +126,15 @@ def score(readings: Sequence[Any], most: int) -> float:
             seen[r.value] = seen.get(r.value, 0) + 1
     total = 0.0
     for r in readings:
-        if r.value is None:
-            continue
-        if 1 <= r.value <= most and seen[r.value] == 1:
-            total += r.confidence
+        if r.value is not None and 1 <= r.value <= most and seen[r.value] == 1:
+            total += r.confidence * len(str(r.value))
     return total / len(readings)
+
+
+def _sure(readings: Sequence[Any], most: int) -> bool:
+    """Every reading a number of the board, and sure on average."""
+    valid = [r for r in readings if r.value is not None and 1 <= r.value <= most]
+    return len(valid) == len(readings) and float(np.mean([r.confidence for r in valid])) >= SURE
 
 
 def sample(inked: Sequence[Position], ink: dict[Position, float], size: int = SAMPLE) -> list[Position]:
@@ -90,20 +147,17 @@ def sample(inked: Sequence[Position], ink: dict[Position, float], size: int = SA
     return ranked[:2 * size:2]
 
 
-def choose(kind: str, first: int, cells: Sequence[Position], most: int, read: ReadCrops) -> list[Tried]:
+def choose(kind: str, first: int, cells: Sequence[Position], most: int, read: ReadCrops,
+           cut: CutCrops) -> list[Tried]:
     """The ways up worth reading the whole board at, best first."""
     tried: list[Tried] = []
-    for rotation in order(kind, first):
+    for rotation in family(kind, first, cells, cut):
         readings = read(cells, rotation)
         tried.append(Tried(rotation, score(readings, most), dict(zip(cells, readings, strict=True))))
         if len(tried) == 2:
             best, other = sorted(tried, key=lambda t: -t.score)
-            if best.score >= SURE and best.score - other.score > CLOSE:
+            if _sure(list(best.readings.values()), most) and other.score < 0.5 * best.score:
                 break
     tried.sort(key=lambda t: -t.score)
     top = tried[0].score
-    return [t for t in tried if t.score >= top - CLOSE and t.score > 0]
-
-
-def degrees(kind: str, rotation: int) -> float:
-    return math.fmod(turn_step(kind) * rotation, 360.0)
+    return [t for t in tried if t.score >= (1 - CLOSE) * top and t.score > 0]

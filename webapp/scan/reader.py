@@ -29,7 +29,7 @@ from . import CellReading, NoBoard, Progress, Reading, ScanError
 from .cutting import cut
 from .finding import Found, find_board
 from .image import Picture, load
-from .judge import Verdict, judge
+from .judge import DOUBT, Verdict, judge
 from .lattice import Kind, Position, plane
 from .layout import layout
 from .orientation import Tried, choose, picture_up, sample, score
@@ -129,13 +129,15 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     n = len(cells)
     reader = read_cells or cell_reader()
 
+    def cut_at(positions: Sequence[Position], rotation: int) -> list[np.ndarray]:
+        return cut(lattice, picture.colour, found.scale, found.offset, positions, rotation)
+
     def read_at(positions: Sequence[Position], rotation: int) -> list[DigitReading]:
-        crops = cut(lattice, picture.colour, found.scale, found.offset, positions, rotation)
-        return list(reader(crops, n))
+        return list(reader(cut_at(positions, rotation), n))
 
     clock.stage("rotation", "choosing which way up")
     middle = _middle(cells, lattice.kind)
-    ways = choose(lattice.kind, picture_up(lattice, middle), sample(inked, shape.ink), n, read_at)
+    ways = choose(lattice.kind, picture_up(lattice, middle), sample(inked, shape.ink), n, read_at, cut_at)
     if not ways:
         raise NoBoard(NO_NUMBERS, cells=len(cells))
     clock.stage("cells", f"reading {len(inked)} cells")
@@ -194,7 +196,8 @@ def _decide(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]], c
         cell_of = layout(kind, cells, way.rotation)
         givens = _givens(readings, cell_of, entries)
         blank = [cell_of[p] for p, r in readings.items() if r.value is None and r.kind != "empty"]
-        verdict = judge([cell_of[p] for p in cells], givens, kind == "square", _adjacency(adjacency), blank,
+        unsure = {cell_of[p]: float(r.confidence) for p, r in readings.items() if r.confidence < DOUBT}
+        verdict = judge([cell_of[p] for p in cells], givens, kind == "square", _adjacency(adjacency), unsure, blank,
                         clock.deadline)
         judged.append((way, readings, cell_of, verdict))
         if verdict.solutions == 1:

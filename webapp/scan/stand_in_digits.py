@@ -119,8 +119,14 @@ def _prepared(crop: np.ndarray) -> tuple[np.ndarray, bool] | None:
     if width < HEIGHT:  # the recogniser needs some width: a single digit centred in a square
         side = (HEIGHT - width) // 2
         box = cv2.copyMakeBorder(box, 0, 0, side, HEIGHT - width - side, cv2.BORDER_CONSTANT, value=255)
-    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
-    coloured = float(np.median(hsv[..., 1][mask])) > 90 and float(np.median(hsv[..., 2][mask])) > 60
+    # The ink's colour at the core of its strokes (their blurred edges take the cell's colour).
+    core = grey < darkest + 0.3 * (paper - darkest)
+    core &= mask
+    if not core.any():
+        core = mask
+    # Chroma (not HSV saturation, which dark noise makes high): a blue or red pen, not black ink.
+    chroma = crop.max(axis=2).astype(np.int16) - crop.min(axis=2).astype(np.int16)
+    coloured = float(np.median(chroma[core])) > 80
     return box, coloured
 
 
