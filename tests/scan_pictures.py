@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -158,7 +158,8 @@ class Camera:
     shadow: float = 0.3  # darkness of a shadow over part of the sheet (0: none)
     quality: int = 70
     exif: int = 1  # EXIF orientation tag: the pixels are stored turned so that applying it shows them upright
-    extra: dict[str, float] = field(default_factory=dict)
+    curl: float = 0.0  # how far the sheet's middle bows, as a share of its height
+    glare: float = 0.0  # a lamp's reflection: how much it whitens the brightest spot (0..1)
 
 
 def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
@@ -172,6 +173,8 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
     table = np.empty((h // 4, w // 4, 3), np.uint8)
     table[:] = (96, 120, 150)
     table = cv2.resize(cv2.add(table, grain, dtype=cv2.CV_8U), (w, h), interpolation=cv2.INTER_LINEAR)
+    if camera.curl:
+        sheet = _curled(sheet, camera.curl)
     sh, sw = sheet.shape[:2]
     scale = camera.fill * min(w, h) / max(sw, sh)
     half_w, half_h = sw * scale / 2, sh * scale / 2
@@ -207,12 +210,65 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
         light *= 1 - camera.shadow * shade
     light8 = cv2.resize(np.clip(light * 255, 0, 255).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
     picture = cv2.multiply(picture, cv2.merge([light8, light8, light8]), scale=1 / 255)
+    if camera.glare:
+        # A soft white spot somewhere on the sheet, saturating at its heart.
+        spot = np.zeros((sh8, sw8), np.float32)
+        cx, cy = rng.uniform(0.35, 0.65) * sw8, rng.uniform(0.35, 0.65) * sh8
+        cv2.ellipse(spot, (int(cx), int(cy)), (int(0.08 * sw8), int(0.05 * sh8)), rng.uniform(0, 180), 0, 360, 1.0, -1)
+        spot = cv2.GaussianBlur(spot, (0, 0), 0.03 * sw8)
+        spot8 = cv2.resize(np.clip(spot * camera.glare * 2 * 255, 0, 255).astype(np.uint8), (w, h))
+        picture = cv2.add(picture, cv2.merge([spot8, spot8, spot8]))
     if camera.blur:
         picture = cv2.GaussianBlur(picture, (0, 0), camera.blur)
     noise = np.empty((h, w, 3), np.int16)
     cv2.randn(noise, 0, camera.noise)
     out = cv2.add(picture, noise, dtype=cv2.CV_8U)
     return _jpeg(out, camera.quality, camera.exif)
+
+
+def _curled(sheet: np.ndarray, curl: float) -> np.ndarray:
+    """The sheet bowed: its middle column pushed down by ``curl`` of its height, the
+    edges not at all (a page lifting off the table), on a wider white margin."""
+    h, w = sheet.shape[:2]
+    pad = int(abs(curl) * h) + 2
+    sheet = cv2.copyMakeBorder(sheet, pad, pad, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    h2 = sheet.shape[0]
+    xs = np.tile(np.arange(w, dtype=np.float32), (h2, 1))
+    ys = np.tile(np.arange(h2, dtype=np.float32)[:, None], (1, w))
+    ys -= (curl * h * np.sin(np.pi * xs / w)).astype(np.float32)
+    return cv2.remap(sheet, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+
+
+def page(sheet: np.ndarray, seed: int = 0) -> np.ndarray:
+    """The board on a newspaper's page: a title above, lines of text above and below."""
+    rng = random.Random(seed)
+    h, w = sheet.shape[:2]
+    line = max(12, w // 40)
+    top, bottom = 4 * line, 6 * line
+    image = Image.new("RGB", (w + 2 * line, h + top + bottom), (255, 255, 255))
+    image.paste(Image.fromarray(sheet), (line, top))
+    pen = ImageDraw.Draw(image)
+    pen.text((line, line // 2), "HIDATO No. %d" % rng.randint(100, 999), fill=(0, 0, 0),
+             font=_font("liberation/LiberationSerif-Bold.ttf", 2 * line))
+    words = "fill the grid with consecutive numbers that touch each other along a side or a corner".split()
+    body = _font("liberation/LiberationSerif-Regular.ttf", int(0.8 * line))
+    for k in range(4):
+        text = " ".join(rng.choice(words) for _ in range(40))
+        pen.text((line, top + h + line // 2 + k * line * 1.3), text, fill=(20, 20, 20), font=body)
+    return np.asarray(image)
+
+
+def newsprint(sheet: np.ndarray, seed: int = 0) -> np.ndarray:
+    """Cheap grey paper: tinted, fibrous, the ink not quite black."""
+    rng = np.random.default_rng(seed)
+    paper = np.array([226, 222, 208], np.float32)
+    ink = np.array([45, 45, 50], np.float32)
+    tone = sheet.astype(np.float32).mean(axis=2, keepdims=True) / 255.0
+    out = ink + (paper - ink) * tone
+    fibres = cv2.GaussianBlur(rng.standard_normal(sheet.shape[:2], dtype=np.float32), (0, 0), 1.5) * 18
+    out += fibres[..., None]
+    colour = sheet.astype(np.float32) - sheet.astype(np.float32).mean(axis=2, keepdims=True)
+    return np.clip(out + 0.6 * colour, 0, 255).astype(np.uint8)
 
 
 # Pixels stored for each EXIF orientation so that the tag turns them back upright.

@@ -30,9 +30,10 @@ import numpy as np
 from .lattice import Lattice, Position, plane, steps
 
 LINE = 0.22  # darkness above which a sample is on a line
+INK_INSIDE = 0.1  # darkness above which a sample inside a cell is ink (faint under a glare)
 LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
-GLARE = 1.08  # a position this much brighter than the cells' paper is under a glare
+GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -42,14 +43,16 @@ class Shape:
 
     cells: set[Position]
     holes: set[Position]  # enclosed positions that are not cells (inside the board's outline)
-    brightness: dict[Position, float] = field(default_factory=dict)  # inside, against the cells' paper
+    brightness: dict[Position, float] = field(default_factory=dict)  # inside, against the cells' paper around
+    glare: set[Position] = field(default_factory=set)  # far brighter than the board's paper: a lamp's reflection
     ink: dict[Position, float] = field(default_factory=dict)  # share of the inside that is ink
     sides: dict[tuple[Position, Position], tuple[float, float]] = field(default_factory=dict)  # (cover, weight)
 
 
 def _inside_offsets() -> np.ndarray:
-    """Sample points inside a cell: a disc of radius 0.3 (the flat board's units)."""
-    grid = np.linspace(-0.3, 0.3, 9)
+    """Sample points inside a cell: a disc of radius 0.3 (the flat board's units), dense
+    enough that the thin stroke of a small 1 is not missed."""
+    grid = np.linspace(-0.3, 0.3, 17)
     points = np.array([(x, y) for x in grid for y in grid if x * x + y * y <= 0.09 + 1e-9])
     return points
 
@@ -82,8 +85,12 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     grey_in = _sample(grey.astype(np.float32), inside)
     dark_in = _sample(dark, inside)
     paper = _cells_paper(positions, np.median(grey_in, axis=1), lattice)
-    brightness = np.median(grey_in, axis=1) / np.maximum(paper, 1.0)
-    ink = (dark_in > max(line, LINE)).mean(axis=1)
+    inside_grey = np.median(grey_in, axis=1)
+    brightness = inside_grey / np.maximum(paper, 1.0)
+    # A glare is brighter than the board's paper at large (the local paper may be in it too).
+    board_paper = float(np.median(paper))
+    glare = {p for i, p in enumerate(positions) if inside_grey[i] > GLARE * board_paper}
+    ink = (dark_in > INK_INSIDE).mean(axis=1)
 
     index = {p: i for i, p in enumerate(positions)}
     sides: dict[tuple[Position, Position], tuple[float, float]] = {}
@@ -98,7 +105,7 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
             if q in index:
                 sides[(p, q)] = sides[(q, p)] = (float(cover[i]), float(weight[i]))
 
-    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)},
+    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)}, glare,
                   {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
     outside = _flood(positions, index, in_picture, lattice, shape)
     _classify(positions, outside, lattice, shape)
@@ -206,7 +213,7 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
     ink, no glare, and no line between them and a neighbour like them.  Holes are not
     drawn, so there is no line between two holes; between two cells there always is
     (unless both are painted, given cells whose numbers are ink)."""
-    blank = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02 and shape.brightness[p] < GLARE}
+    blank = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02 and p not in shape.glare}
     areas = []
     for p in blank:
         for q in _around(p, lattice.kind):

@@ -14,8 +14,8 @@ found in three steps:
    of the page's text fall between the lattice's points or off its steps and are left out.
 3. The mapping: a homography fitted by RANSAC to all the cells' centres, not to four
    corners, so one badly found cell does not tilt the board; then what a homography
-   cannot follow (a sheet that curls) is added as the residuals of the nearby cells,
-   smoothly interpolated.  Every position can then be put in the picture, including
+   cannot follow (a sheet that curls) is added as a smooth field fitted to what it
+   misses (``warp_field``).  Every position can then be put in the picture, including
    cells whose region was never found (broken borders, glare).
 
 Nearest neighbours come from a plain NumPy search in blocks: a board has at most a few
@@ -27,13 +27,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 import cv2
 import numpy as np
 
 from .regions import Region
+from .warp_field import WarpField, fit_field
 
 Kind = Literal["square", "hex"]
 Position = tuple[int, int]  # (a, b) on the lattice
@@ -43,7 +44,6 @@ HEX_STEPS: tuple[Position, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1
 ROOT3_2 = math.sqrt(3) / 2
 NEIGHBOURS = 10  # nearest regions looked at around each region
 OFF_LATTICE = 0.3  # a neighbour further than this (in steps) from a lattice point is not on the lattice
-RESIDUAL_REACH = 1.5  # cells: how far a found cell's residual spreads to positions around it
 
 
 def steps(kind: Kind) -> tuple[Position, ...]:
@@ -78,24 +78,21 @@ class Lattice:
     found: dict[Position, int]  # the positions where a region was found, and which region
     centres: np.ndarray  # (n, 2) the regions' centres (all regions, indexed as ``found`` says)
     spacing: float  # median distance between neighbouring cells, in work pixels
-    # What the homography misses (a curling sheet), at the found positions: work pixels.
-    residuals: dict[Position, tuple[float, float]] = field(default_factory=dict)
+    field: WarpField | None = None  # what the homography misses (a curling sheet)
 
     def to_image(self, points: np.ndarray) -> np.ndarray:
         """Points of the flat board (n, 2) in the work picture (n, 2)."""
         points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
         mapped = cv2.perspectiveTransform(points.reshape(-1, 1, 2), self.homography).reshape(-1, 2)
-        return mapped + self._correction(points)
+        return mapped if self.field is None else mapped + self.field.at(points)
 
     def around(self, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         """Points near each of ``centres`` (n, 2, on the flat board) at ``offsets`` (k, 2)
-        from it, in the work picture: (n, k, 2).  The curl's correction is taken at each
-        centre (it changes little within a cell), which keeps many samples cheap."""
+        from it, in the work picture: (n, k, 2)."""
         centres = np.asarray(centres, dtype=np.float64).reshape(-1, 2)
         offsets = np.asarray(offsets, dtype=np.float64).reshape(-1, 2)
         points = centres[:, None, :] + offsets[None, :, :]
-        mapped = cv2.perspectiveTransform(points.reshape(-1, 1, 2), self.homography).reshape(len(centres), -1, 2)
-        return mapped + self._correction(centres)[:, None, :]
+        return self.to_image(points.reshape(-1, 2)).reshape(len(centres), len(offsets), 2)
 
     def position_in_image(self, positions: np.ndarray) -> np.ndarray:
         """Lattice positions' centres in the work picture."""
@@ -106,24 +103,6 @@ class Lattice:
         inverse = np.linalg.inv(self.homography)
         pts = np.asarray(image_points, dtype=np.float64).reshape(-1, 1, 2)
         return cv2.perspectiveTransform(pts, inverse).reshape(-1, 2)
-
-    def _correction(self, points: np.ndarray) -> np.ndarray:
-        """The found cells' residuals, interpolated at ``points`` (Gaussian weights on the
-        board, fading to nothing a few cells away from any found cell)."""
-        if not self.residuals:
-            return np.zeros_like(points)
-        where = plane(self.kind, np.array(list(self.residuals), dtype=np.float64))
-        values = np.array(list(self.residuals.values()), dtype=np.float64)
-        out = np.zeros_like(points)
-        for start in range(0, len(points), 512):
-            block = points[start:start + 512]
-            d2 = ((block[:, None, :] - where[None, :, :]) ** 2).sum(axis=2)
-            weights = np.exp(-d2 / (2 * RESIDUAL_REACH ** 2))
-            total = weights.sum(axis=1, keepdims=True)
-            # Far from every found cell the weights vanish: the homography alone.
-            fade = np.minimum(1.0, total)
-            out[start:start + 512] = (weights @ values) / np.maximum(total, 1e-9) * fade
-        return out
 
 
 def nearest(points: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -282,7 +261,7 @@ def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.
             break
         at.update(joined)
     lattice = Lattice(kind, homography, {p: i for i, p in at.items()}, centres, _spacing(kind, at, centres))
-    lattice.residuals = _residuals(lattice, at, centres)
+    lattice.field = _field(lattice, at, centres)
     return lattice
 
 
@@ -323,10 +302,9 @@ def _spacing(kind: Kind, at: dict[int, Position], centres: np.ndarray) -> float:
     return float(np.median(gaps)) if gaps else 1.0
 
 
-def _residuals(lattice: Lattice, at: dict[int, Position], centres: np.ndarray) -> dict[Position, tuple[float, float]]:
-    """What the homography misses at each found cell (in work pixels)."""
+def _field(lattice: Lattice, at: dict[int, Position], centres: np.ndarray) -> WarpField | None:
+    """The field of what the homography misses at the found cells."""
     regions = list(at)
     flat = plane(lattice.kind, np.array([at[i] for i in regions], dtype=np.float64))
     mapped = cv2.perspectiveTransform(flat.reshape(-1, 1, 2), lattice.homography).reshape(-1, 2)
-    misses = centres[regions] - mapped
-    return {at[i]: (float(m[0]), float(m[1])) for i, m in zip(regions, misses, strict=True)}
+    return fit_field(flat, centres[regions] - mapped)

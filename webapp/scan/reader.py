@@ -37,6 +37,7 @@ from .orientation import Tried, choose, picture_up, sample, score
 BUDGET = 20.0  # seconds for a whole read; the engine and the extra ways up give way first
 INKED = 0.02  # a cell whose inside is at least this share ink holds something to read
 BATCH = 24  # crops read at a time (progress is told between batches)
+GLARE_DOUBT = 0.5  # how sure an empty reading under a glare is
 WAYS_READ_WHOLE = 2  # ways up read on the whole board, at most, when the sample cannot tell them apart
 
 NO_BOARD = N_("No board of cells was found in this picture: take the photo from straight above, with the whole "
@@ -123,7 +124,8 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     cells = sorted(shape.cells)
     if len(cells) > MAX_CELLS:
         raise NoBoard(TOO_MANY_CELLS, cells=len(cells), most=MAX_CELLS)
-    inked = [p for p in cells if shape.ink[p] >= INKED]
+    # Cells under a glare go to the reader too: their ink may be too faint to be seen here.
+    inked = [p for p in cells if shape.ink[p] >= INKED or p in shape.glare]
     if not inked:
         raise NoBoard(NO_NUMBERS, cells=len(cells))
     n = len(cells)
@@ -147,7 +149,7 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         if clock.out_of_time:
             break
     clock.stage("engine", "checking the puzzle")
-    best = _decide(readings_by_way, cells, lattice.kind, adjacency, entries, n, clock)
+    best = _decide(readings_by_way, cells, lattice.kind, shape.glare, adjacency, entries, n, clock)
     way, readings, cell_of, verdict = best
     drafted = _reading(picture, found, way.rotation, cells, readings, cell_of, verdict)
     reading = Reading(drafted.puzzle, drafted.cells, drafted.width, drafted.height, drafted.doubtful,
@@ -187,7 +189,7 @@ def _givens(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
 
 
 def _decide(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]], cells: list[Position], kind: Kind,
-            adjacency: str | None, entries: bool, n: int,
+            glare: set[Position], adjacency: str | None, entries: bool, n: int,
             clock: _Clock) -> tuple[Tried, dict[Position, DigitReading], dict[Position, Cell], Verdict]:
     """The way up whose reading the engine finds a unique solution for; else the one
     whose readings are the most believable."""
@@ -197,6 +199,8 @@ def _decide(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]], c
         givens = _givens(readings, cell_of, entries)
         blank = [cell_of[p] for p, r in readings.items() if r.value is None and r.kind != "empty"]
         unsure = {cell_of[p]: float(r.confidence) for p, r in readings.items() if r.confidence < DOUBT}
+        # Nothing read under a glare is no proof of an empty cell.
+        unsure.update({cell_of[p]: GLARE_DOUBT for p in glare if p in readings and readings[p].value is None})
         verdict = judge([cell_of[p] for p in cells], givens, kind == "square", _adjacency(adjacency), unsure, blank,
                         clock.deadline)
         judged.append((way, readings, cell_of, verdict))

@@ -70,6 +70,14 @@ def read_cells(crops: list[np.ndarray], most: int | None) -> list[DigitReading]:
             inked.append(i)
     if inked:
         texts = _recognise([prepared[i][0] for i in inked])  # type: ignore[index]
+        # The recogniser is touchy about the white around a lone digit: those it could
+        # not read are tried once more with a wider margin.
+        again = [k for k, (text, _) in enumerate(texts) if not text]
+        if again:
+            wider = [_prepared(crops[inked[k]], 0.25) for k in again]
+            retried = _recognise([w[0] for w in wider if w is not None])
+            for k, result in zip([k for k, w in zip(again, wider, strict=True) if w is not None], retried, strict=True):
+                texts[k] = result
         for i, (text, confidence) in zip(inked, texts, strict=True):
             kind: Literal["printed", "written"] = "written" if prepared[i][1] else "printed"  # type: ignore[index]
             value = int(text) if text else None
@@ -80,7 +88,7 @@ def read_cells(crops: list[np.ndarray], most: int | None) -> list[DigitReading]:
     return [r if r is not None else DigitReading(None, 0.0, "empty") for r in readings]
 
 
-def _prepared(crop: np.ndarray) -> tuple[np.ndarray, bool] | None:
+def _prepared(crop: np.ndarray, margin: float = 0.08) -> tuple[np.ndarray, bool] | None:
     """The number's ink cut to its box, dark on white (grey, HEIGHT high), and whether
     the ink is coloured (a player's pen); None when the cell holds no number."""
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
@@ -111,7 +119,7 @@ def _prepared(crop: np.ndarray) -> tuple[np.ndarray, bool] | None:
     clean = np.where(mask, grey, 255).astype(np.float32)
     clean = np.clip((clean - darkest) / max(1.0, paper - darkest) * 255, 0, 255).astype(np.uint8)
     box = clean[top:bottom, left:right]
-    pad = max(2, round(0.3 * (bottom - top)))
+    pad = max(2, round(margin * (bottom - top)))
     box = cv2.copyMakeBorder(box, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
     h, w = box.shape
     width = min(WIDEST * HEIGHT, max(1, round(w * HEIGHT / h)))
