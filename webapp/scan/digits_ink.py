@@ -46,7 +46,7 @@ class Number:
     parts: int  # pieces as tall as the number (usually one per digit)
     ink: tuple[float, float, float]  # BGR of the strokes' cores
     stroke: float  # the strokes' width, of the number's height
-    contrast: float  # the strokes' distance from the paper
+    contrast: float  # the strokes' darkest (or lightest) against the paper: 0..1 of what the paper allows
 
 
 @dataclass(frozen=True)
@@ -265,7 +265,12 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     parts = sum(1 for i in range(1, count) if stats[i][3] >= 0.6 * height)
     values = distance[keep == 1]
     level = float(np.percentile(values, 80))
-    core = (keep == 1) & (distance >= 0.7 * level)
+    # The strongest ink against what the paper allows: black on white is 1, pencil less.
+    paper_grey = float(np.median(cv2.cvtColor(behind.astype(np.uint8), cv2.COLOR_BGR2GRAY)[keep == 1]))
+    strongest = float(np.percentile(values, 95))
+    contrast = min(1.0, strongest / max(paper_grey, 255 - paper_grey, 1.0) * 1.1)
+    # The ink's colour from the strokes' cores: their edges are mixed with the paper.
+    core = (keep == 1) & (distance >= np.percentile(values, 85))
     ink = small[core].mean(axis=0) if core.any() else small[keep == 1].mean(axis=0)
     boundary = int((keep & ~cv2.erode(keep, np.ones((3, 3), np.uint8)).astype(bool)).sum())
     stroke = 2.0 * float(keep.sum()) / max(boundary, 1) / height
@@ -292,4 +297,4 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     return Number(
         line=np.clip(line, 0, 255).astype(np.uint8), height=height / SIZE, width=(right - left) / SIZE,
         centre=((left + right) / 2 / SIZE, (top + bottom) / 2 / SIZE), parts=parts,
-        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=level)
+        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast)
