@@ -98,7 +98,7 @@ def _text_layer(text: str, font: Path, px: float, scale: int) -> np.ndarray:
     """The text drawn white on black with a TrueType font, cut to its ink; digits ``px`` tall."""
     face = ImageFont.truetype(str(font), size=max(4, int(px * scale * 1.38)))
     left, top, right, bottom = face.getbbox(text)
-    image = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    image = Image.new("L", (int(right - left) + 4, int(bottom - top) + 4), 0)
     ImageDraw.Draw(image).text((2 - left, 2 - top), text, font=face, fill=255)
     layer = np.asarray(image)
     ys, xs = np.nonzero(layer)
@@ -115,13 +115,13 @@ def _hand_layer(rng: random.Random, text: str, px: float, scale: int) -> np.ndar
     for ch in text:
         (w, h), _ = cv2.getTextSize(ch, face, 4.0, 1)
         thickness = rng.randint(5, 11)
-        canvas = np.zeros((h * 2 + 40, w * 2 + 40), np.uint8)
+        canvas: np.ndarray = np.zeros((h * 2 + 40, w * 2 + 40), np.uint8)
         cv2.putText(canvas, ch, (20, h + 20), face, 4.0, 255, thickness, cv2.LINE_AA)
         shear = rng.uniform(-0.25, 0.15)
-        m = np.float32([[rng.uniform(0.85, 1.1), shear, 0], [0, 1, 0]])
+        m = np.array([[rng.uniform(0.85, 1.1), shear, 0], [0, 1, 0]], dtype=np.float32)
         canvas = cv2.warpAffine(canvas, m, (canvas.shape[1] + 40, canvas.shape[0]))
         ys, xs = np.nonzero(canvas > 40)
-        piece = canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+        piece: np.ndarray = canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
         height = px * scale * rng.uniform(0.9, 1.1)
         piece = cv2.resize(piece, (max(1, round(piece.shape[1] * height / piece.shape[0])), max(1, round(height))),
                            interpolation=cv2.INTER_AREA)
@@ -148,7 +148,7 @@ def _paint(canvas: np.ndarray, layer: np.ndarray, centre: tuple[float, float], i
         return
     alpha = layer[y1 - y0:y2 - y0, x1 - x0:x2 - x0, None].astype(np.float32) / 255
     region = canvas[y1:y2, x1:x2].astype(np.float32)
-    canvas[y1:y2, x1:x2] = (region * (1 - alpha) + np.float32(ink) * alpha).astype(np.uint8)
+    canvas[y1:y2, x1:x2] = (region * (1 - alpha) + np.array(ink, dtype=np.float32) * alpha).astype(np.uint8)
 
 
 def draw_cell(rng: random.Random, style: BoardStyle, truth: Truth, *, upside_down: bool = False,
@@ -157,7 +157,7 @@ def draw_cell(rng: random.Random, style: BoardStyle, truth: Truth, *, upside_dow
     scale = 4  # drawn four times larger, then shrunk: edges antialiased as a camera sees them
     side = style.cell_px * scale
     size = side * 3  # the cell and its neighbours all round
-    canvas = np.empty((size, size, 3), np.uint8)
+    canvas: np.ndarray = np.empty((size, size, 3), np.uint8)
     canvas[:] = style.paper
     given = truth.kind == "printed"
     # Neighbours' fills (some of them givens) and this cell's.
@@ -227,7 +227,7 @@ def _photograph(rng: random.Random, canvas: np.ndarray, cell_px: int) -> np.ndar
     m = cv2.getRotationMatrix2D((size / 2, size / 2), angle, 1.0)
     m[0, 1] += rng.uniform(-0.04, 0.04)
     canvas = cv2.warpAffine(canvas, m, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    small = cv2.resize(canvas, (cell_px * 3, cell_px * 3), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small: np.ndarray = cv2.resize(canvas, (cell_px * 3, cell_px * 3), interpolation=cv2.INTER_AREA).astype(np.float32)
     # Light: a gradient across the cell and sometimes a shadow's edge.
     yy, xx = np.mgrid[0:small.shape[0], 0:small.shape[1]].astype(np.float32) / small.shape[0]
     theta = rng.uniform(0, 2 * math.pi)
@@ -246,6 +246,7 @@ def _photograph(rng: random.Random, canvas: np.ndarray, cell_px: int) -> np.ndar
     ok, data = cv2.imencode(".jpg", image[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert decoded is not None
     return np.ascontiguousarray(decoded[..., ::-1])
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 import io
 import math
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -47,8 +49,8 @@ class Style:
 
 
 OURS = Style()
-APP = Style(line=(60, 60, 60), thin=2.0, thick=2.0, given_fill=(255, 214, 140), font="liberation/LiberationSans-Regular.ttf",
-            font_scale=1.1, circles=True, vanish=True)
+APP = Style(line=(60, 60, 60), thin=2.0, thick=2.0, given_fill=(255, 214, 140),
+            font="liberation/LiberationSans-Regular.ttf", font_scale=1.1, circles=True, vanish=True)
 NEWSPAPER = Style(line=(0, 0, 0), thin=1.5, thick=3.0, given_fill=None, font="liberation/LiberationSerif-Bold.ttf",
                   holes_fill=(30, 30, 30))
 
@@ -94,7 +96,20 @@ def draw(puzzle: Puzzle, style: Style = OURS, cell_px: int = 80, entries: dict[C
     for shape in drawing.cells:
         fill = style.given_fill if shape.cell in givens and style.given_fill else (255, 255, 255)
         pen.polygon([at(p) for p in shape.corners], fill=fill)
-    # Lines: every side of every cell, unless both cells are given and the style lets it vanish.
+    _draw_lines(pen, drawing, givens, style, at, thin, thick)
+    if style.holes_fill is not None:
+        _paint_holes(pen, puzzle, at, style.holes_fill)
+    _draw_numbers(pen, drawing, puzzle.size, style, at, unit, thin)
+    return np.asarray(image.reduce(k))
+
+
+Place = Callable[[tuple[float, float]], tuple[float, float]]
+
+
+def _draw_lines(pen: ImageDraw.ImageDraw, drawing: Any, givens: Mapping[Cell, int], style: Style, at: Place,
+                thin: int, thick: int) -> None:
+    """Every side of every cell (unless both cells are given and the style lets it
+    vanish), then the board's outline, thick."""
     sides: dict[tuple[tuple[float, float], tuple[float, float]], list[Cell]] = {}
     for shape in drawing.cells:
         corners = [(round(x, 2), round(y, 2)) for x, y in shape.corners]
@@ -108,11 +123,13 @@ def draw(puzzle: Puzzle, style: Style = OURS, cell_px: int = 80, entries: dict[C
         pen.line([at(a), at(b)], fill=(0, 0, 0), width=thick)
         for x, y in (at(a), at(b)):
             pen.ellipse((x - thick / 2, y - thick / 2, x + thick / 2, y + thick / 2), fill=(0, 0, 0))
-    if style.holes_fill is not None:
-        _paint_holes(pen, puzzle, at, style.holes_fill)
+
+
+def _draw_numbers(pen: ImageDraw.ImageDraw, drawing: Any, n: int, style: Style, at: Place, unit: float,
+                  thin: int) -> None:
+    """The numbers, centred in their cells; a ring around 1 and N if the style has them."""
     font_px = round(drawing.font_size * unit * style.font_scale)
     font = _font(style.font, font_px)
-    n = puzzle.size
     for shape in drawing.cells:
         if not shape.text:
             continue
@@ -124,10 +141,9 @@ def draw(puzzle: Puzzle, style: Style = OURS, cell_px: int = 80, entries: dict[C
             radius = 0.42 * SIDE * unit
             pen.ellipse((centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius),
                         outline=(200, 30, 30), width=max(2, thin))
-    return np.asarray(image.reduce(k))
 
 
-def _paint_holes(pen: ImageDraw.ImageDraw, puzzle: Puzzle, at, fill: tuple[int, int, int]) -> None:  # type: ignore[no-untyped-def]
+def _paint_holes(pen: ImageDraw.ImageDraw, puzzle: Puzzle, at: Callable[..., Any], fill: tuple[int, int, int]) -> None:
     """Interior holes of a square board painted solid (a newspaper's black squares)."""
     board = puzzle.board
     if board.adjacency == "hex":
@@ -168,9 +184,9 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
     cv2.setRNGSeed(camera.seed)
     w, h = camera.size
     # A wooden table (BGR), grainy; everything in uint8 with OpenCV: 12 MP stays quick.
-    grain = np.empty((h // 4, w // 4, 3), np.int16)
-    cv2.randn(grain, 0, 12)
-    table = np.empty((h // 4, w // 4, 3), np.uint8)
+    grain: np.ndarray = np.empty((h // 4, w // 4, 3), np.int16)
+    cv2.randn(grain, np.zeros(3), np.full(3, 12.0))
+    table: np.ndarray = np.empty((h // 4, w // 4, 3), np.uint8)
     table[:] = (96, 120, 150)
     table = cv2.resize(cv2.add(table, grain, dtype=cv2.CV_8U), (w, h), interpolation=cv2.INTER_LINEAR)
     if camera.curl:
@@ -187,9 +203,10 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
         x *= near
         x += rng.uniform(-0.02, 0.02) * w
         y += rng.uniform(-0.02, 0.02) * h
-        corners.append((w / 2 + x * math.cos(turn) - y * math.sin(turn), h / 2 + x * math.sin(turn) + y * math.cos(turn)))
-    source = np.float32([(0, 0), (sw, 0), (sw, sh), (0, sh)])
-    matrix = cv2.getPerspectiveTransform(source, np.float32(corners))
+        corners.append((w / 2 + x * math.cos(turn) - y * math.sin(turn),
+                        h / 2 + x * math.sin(turn) + y * math.cos(turn)))
+    source = np.array([(0, 0), (sw, 0), (sw, sh), (0, sh)], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(source, np.array(corners, dtype=np.float32))
     paper = cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR)
     picture = cv2.warpPerspective(paper, matrix, (w, h), dst=table, flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_TRANSPARENT)
@@ -201,10 +218,10 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
     ramp = (xx / sw8 - 0.5) * ax + (yy / sh8 - 0.5) * ay
     light = 1 - camera.light * (ramp - ramp.min()) / max(1e-6, float(ramp.max() - ramp.min()))
     if camera.shadow:
-        shade = np.zeros((sh8, sw8), np.float32)
+        shade: np.ndarray = np.zeros((sh8, sw8), np.float32)
         x0 = rng.uniform(0.2, 0.8) * sw8
-        poly = np.int32([(x0, 0), (x0 + rng.uniform(0.1, 0.4) * sw8, 0), (x0 + rng.uniform(-0.2, 0.3) * sw8, sh8),
-                         (x0 - 0.2 * sw8, sh8)])
+        poly = np.array([(x0, 0), (x0 + rng.uniform(0.1, 0.4) * sw8, 0), (x0 + rng.uniform(-0.2, 0.3) * sw8, sh8),
+                         (x0 - 0.2 * sw8, sh8)], dtype=np.int32)
         cv2.fillPoly(shade, [poly], 1.0)
         shade = cv2.GaussianBlur(shade, (0, 0), 60 / 8)
         light *= 1 - camera.shadow * shade
@@ -212,7 +229,7 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
     picture = cv2.multiply(picture, cv2.merge([light8, light8, light8]), scale=1 / 255)
     if camera.glare:
         # A soft white spot somewhere on the sheet, saturating at its heart.
-        spot = np.zeros((sh8, sw8), np.float32)
+        spot: np.ndarray = np.zeros((sh8, sw8), np.float32)
         cx, cy = rng.uniform(0.35, 0.65) * sw8, rng.uniform(0.35, 0.65) * sh8
         cv2.ellipse(spot, (int(cx), int(cy)), (int(0.08 * sw8), int(0.05 * sh8)), rng.uniform(0, 180), 0, 360, 1.0, -1)
         spot = cv2.GaussianBlur(spot, (0, 0), 0.03 * sw8)
@@ -220,8 +237,8 @@ def photograph(sheet: np.ndarray, camera: Camera = Camera()) -> bytes:
         picture = cv2.add(picture, cv2.merge([spot8, spot8, spot8]))
     if camera.blur:
         picture = cv2.GaussianBlur(picture, (0, 0), camera.blur)
-    noise = np.empty((h, w, 3), np.int16)
-    cv2.randn(noise, 0, camera.noise)
+    noise: np.ndarray = np.empty((h, w, 3), np.int16)
+    cv2.randn(noise, np.zeros(3), np.full(3, float(camera.noise)))
     out = cv2.add(picture, noise, dtype=cv2.CV_8U)
     return _jpeg(out, camera.quality, camera.exif)
 
@@ -248,9 +265,10 @@ def page(sheet: np.ndarray, seed: int = 0) -> np.ndarray:
     image = Image.new("RGB", (w + 2 * line, h + top + bottom), (255, 255, 255))
     image.paste(Image.fromarray(sheet), (line, top))
     pen = ImageDraw.Draw(image)
-    pen.text((line, line // 2), "HIDATO No. %d" % rng.randint(100, 999), fill=(0, 0, 0),
+    pen.text((line, line // 2), f"HIDATO No. {rng.randint(100, 999)}", fill=(0, 0, 0),
              font=_font("liberation/LiberationSerif-Bold.ttf", 2 * line))
-    words = "fill the grid with consecutive numbers that touch each other along a side or a corner".split()
+    words = ["fill", "the", "grid", "with", "consecutive", "numbers", "that", "touch", "each", "other", "along",
+             "a", "side", "or", "a", "corner"]
     body = _font("liberation/LiberationSerif-Regular.ttf", int(0.8 * line))
     for k in range(4):
         text = " ".join(rng.choice(words) for _ in range(40))

@@ -65,7 +65,7 @@ def cut(lattice: Lattice, colour: np.ndarray, scale: float, offset: tuple[float,
         # by averaging: a warp alone samples and would break thin strokes.
         native = float(np.hypot(*(quad[1] - quad[0])))
         side = size if native < 2 * size else min(4 * size, round(native))
-        target = np.float32([(0, 0), (side, 0), (side, side), (0, side)])
+        target = np.array([(0, 0), (side, 0), (side, side), (0, side)], dtype=np.float32)
         matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
         crop = cv2.warpPerspective(colour, matrix, (side, side), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)

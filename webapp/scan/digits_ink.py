@@ -103,17 +103,35 @@ def _number_pieces(mask: np.ndarray) -> tuple[np.ndarray | None, float]:
 
     mask = _peel_rings(_erase_lines(mask))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    inner, edge = _sort_pieces(count, labels, stats)
+    if not inner:
+        return None, 0.0
+    tallest = max(p[4] for p in inner)
+    if tallest < SMALLEST_NUMBER * SIZE:
+        return None, tallest / SIZE  # only small marks: pencil notes, dirt
+    chosen = _choose_pieces(inner, edge, tallest)
+    if chosen is None:
+        return None, tallest / SIZE
+    keep = np.isin(labels, chosen).astype(np.uint8)
+    return keep, tallest / SIZE
+
+
+def _sort_pieces(count: int, labels: np.ndarray, stats: np.ndarray) -> tuple[list[Piece], list[Piece]]:
+    """The pieces that could be a number's: those clear of the edges (or mostly), and
+    those lying mostly along an edge; specks, blots and border lines left out."""
+    import numpy as np
+
     band = max(2, round(EDGE_BAND * SIZE))
-    inner: list[Piece] = []  # clear of the edges, or mostly
-    edge: list[Piece] = []  # lying mostly along an edge
+    inner: list[Piece] = []
+    edge: list[Piece] = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < 6 or area > 0.45 * SIZE * SIZE:
             continue  # a speck, or a blot no digit makes
-        if max(w, h) >= 0.7 * SIZE and min(w, h) <= 0.15 * SIZE and (x < band or y < band or x + w > SIZE - band
-                                                                      or y + h > SIZE - band):
+        at_edge = x < band or y < band or x + w > SIZE - band or y + h > SIZE - band
+        if at_edge and max(w, h) >= 0.7 * SIZE and min(w, h) <= 0.15 * SIZE:
             continue  # a border line
-        if x < band or y < band or x + w > SIZE - band or y + h > SIZE - band:
+        if at_edge:
             ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
             ys, xs = ys + y, xs + x
             near = np.minimum(np.minimum(xs, SIZE - 1 - xs), np.minimum(ys, SIZE - 1 - ys)) < band
@@ -121,20 +139,20 @@ def _number_pieces(mask: np.ndarray) -> tuple[np.ndarray | None, float]:
                 edge.append((i, x, y, w, h))
                 continue
         inner.append((i, x, y, w, h))
-    if not inner:
-        return None, 0.0
-    tallest = max(p[4] for p in inner)
-    if tallest < SMALLEST_NUMBER * SIZE:
-        return None, tallest / SIZE  # only small marks: pencil notes, dirt
-    # The number: the tall pieces, then whatever lies within their rows (a broken stroke),
-    # and a digit the cut came close to: as tall as the others, in line with them, beside them.
+    return inner, edge
+
+
+def _choose_pieces(inner: list[Piece], edge: list[Piece], tallest: int) -> list[int] | None:
+    """The labels of the number's pieces: the tall pieces, then whatever lies within their
+    rows (a broken stroke), and a digit the cut came close to: as tall as the others, in
+    line with them, beside them.  None when they are off the middle or a long row (notes)."""
     tall = [p for p in inner if p[4] >= 0.55 * tallest]
     top = min(p[2] for p in tall)
     bottom = max(p[2] + p[4] for p in tall)
     left = min(p[1] for p in tall)
     right = max(p[1] + p[3] for p in tall)
     if not 0.25 * SIZE <= (top + bottom) / 2 <= 0.75 * SIZE or right - left > WIDEST * (bottom - top):
-        return None, tallest / SIZE  # off the middle, or a long row: a player's notes
+        return None  # off the middle, or a long row: a player's notes
     reach = 0.6 * tallest
     chosen = [p[0] for p in tall]
     for p in inner:
@@ -147,8 +165,7 @@ def _number_pieces(mask: np.ndarray) -> tuple[np.ndarray | None, float]:
         beside = p[1] + p[3] >= left - 0.5 * row and p[1] <= right + 0.5 * row
         if in_line and beside and p[3] >= 0.2 * row:
             chosen.append(p[0])
-    keep = np.isin(labels, chosen).astype(np.uint8)
-    return keep, tallest / SIZE
+    return chosen
 
 
 def _erase_lines(mask: np.ndarray) -> np.ndarray:

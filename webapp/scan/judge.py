@@ -124,7 +124,7 @@ def _named(reason: object, puzzle: Puzzle) -> list[Cell]:
     named: list[Cell] = []
     for value in params.values():
         if isinstance(value, tuple) and len(value) == 2 and all(isinstance(x, int) for x in value):
-            named.append(value)  # type: ignore[arg-type]
+            named.append(value)
         elif isinstance(value, list):
             named += [v for v in value if isinstance(v, tuple) and len(v) == 2]
         elif isinstance(value, int) and not isinstance(value, bool) and value in where:

@@ -251,7 +251,7 @@ def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.
             homography, inliers = cv2.findHomography(flat, centres[regions], cv2.RANSAC, 0.25 * spacing)
         else:
             homography, inliers = None, None
-        if homography is None:
+        if homography is None or inliers is None:
             return None
         keep = inliers.ravel().astype(bool)
         at = {int(i): at[int(i)] for i, ok in zip(regions, keep, strict=True) if ok}
@@ -260,6 +260,7 @@ def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.
         if not joined:
             break
         at.update(joined)
+    assert homography is not None  # the first round returned otherwise
     lattice = Lattice(kind, homography, {p: i for i, p in at.items()}, centres, _spacing(kind, at, centres))
     lattice.field = _field(lattice, at, centres)
     return lattice

@@ -7,13 +7,11 @@ starts.  The whole read keeps to a time budget: the ways up tried and the engine
 checks stop when it runs out (the site also runs the read in a child process with a
 time and memory limit of its own).
 
-The cells are read by ``digits.read_cells(crops, most)``, one call per batch of crops;
-until that module lands, a plain stand-in with the same interface does it.
+The cells are read by ``digits.read_cells(crops, most)``, one call per batch of crops.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -65,12 +63,10 @@ ReadCells = Callable[[list[np.ndarray], "int | None"], Sequence[DigitReading]]
 
 
 def cell_reader() -> ReadCells:
-    """``digits.read_cells``, or the stand-in until the digits module is merged."""
-    try:
-        module = importlib.import_module(".digits", __package__)
-    except ModuleNotFoundError:
-        module = importlib.import_module(".stand_in_digits", __package__)
-    return module.read_cells  # type: ignore[no-any-return]
+    """``digits.read_cells``: the model loads on its first call."""
+    from .digits import read_cells
+
+    return read_cells
 
 
 class _Clock:
