@@ -22,7 +22,7 @@ from .regions import darkness, find_regions, ink_mask
 FEWEST_CELLS = 4  # fewer cells than this is no board
 # Ink thresholds tried (ink darker than this share of the paper around it): faint grey
 # lines blurred by the camera need the highest; a noisy newsprint the lowest.
-INK_THRESHOLDS = (0.85, 0.93, 0.78)
+INK_THRESHOLDS = (0.85, 0.93, 0.78, 0.97)
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
