@@ -15,6 +15,9 @@ length has a line on it, and how much ink the line holds: thin or thick).  Then:
 - A cell whose lines a glare has bleached lets the flood in; it is taken back when it
   lies between two cells on a line of the lattice with no line between it and them (a
   notch of a ragged outline always has lines on its sides).
+- A position the flood reached that holds ink, lies within the rows and columns of the
+  cells found and beside two cells (three on a hexagonal board) is a cell whose lines
+  vanished: an app's filled given cells.
 - Only the largest connected piece of cells is the board.
 """
 
@@ -34,6 +37,8 @@ INK_INSIDE = 0.1  # darkness above which a sample inside a cell is ink (faint un
 LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
 GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
+INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
+NUMBER_INK = 0.45  # more ink than this is no number: a painted square, a block of text
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -203,9 +208,33 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
                     shape.sides.get((p, q), (1.0, 0.0))[0] < LINE_COVER for q in (before, after)):
                 cells.add(p)
                 break
+    _take_back_numbers(outside, cells, lattice, shape)
     shape.cells = _largest_piece(cells, kind)
     shape.holes = {p for p in holes if any(q in shape.cells for q in _around(p, kind))} | (
         holes & _inside_hull(shape.cells))
+
+
+def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: Lattice, shape: Shape) -> None:
+    """Cells with a number whose lines vanish (an app's given cells, filled, with no
+    border): reached by the flood, yet holding ink, within the rows and columns of the
+    cells found, and beside at least two cells (three on a hexagonal board); taken back
+    one after another so that a row of them along the edge comes back too.  A caption
+    under the board touches one cell at a time, the page's text beside it lies beyond
+    the cells found: they stay out."""
+    kind = lattice.kind
+    needed = 2 if kind == "square" else 3
+    found = np.array(list(lattice.found))
+    low, high = found.min(axis=0), found.max(axis=0)
+    todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
+            and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
+    changed = True
+    while changed and todo:
+        changed = False
+        for p in sorted(todo):
+            if sum(q in cells for q in _around(p, kind)) >= needed:
+                cells.add(p)
+                todo.discard(p)
+                changed = True
 
 
 def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> list[Position]:

@@ -13,7 +13,9 @@ Two questions, answered in turn on a sample of the cells with ink:
    by their digits.  Digits read upside down also look like digits (91 and 16, 6 and
    9), but some do not (3, 4, 7) and numbers above N are out; a number read sideways
    loses digits.  The picture's own up is tried first (after its EXIF tag most pictures
-   are upright) with its opposite; the two others only when those are not clearly right.
+   are upright) with its opposite; the two others only when those are not clearly right,
+   or when the numbers' ink does not run across the crops (a quarter turn read as one
+   digit of a stacked pair can look sure).
 
 Ways that score alike are all kept: the engine decides between them (``reader``).
 """
@@ -114,6 +116,21 @@ def _ink(crop: np.ndarray) -> np.ndarray | None:
     return mask if mask.sum() >= 0.01 * size * size else None
 
 
+def _runs_across(crops: list[np.ndarray]) -> bool:
+    """Do the sample's numbers run across the crops (wider than tall, as numbers of two
+    or three digits do when upright or upside down)?  Turned a quarter, a number's
+    digits stack up and the model may read one of them surely: the two other ways are
+    then worth trying.  A board of one-digit numbers never stops early (it is small)."""
+    ratios = []
+    for crop in crops:
+        ink = _ink(crop)
+        if ink is None:
+            continue
+        ys, xs = np.nonzero(ink)
+        ratios.append((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1))
+    return bool(ratios) and float(np.median(ratios)) >= 1.0
+
+
 def score(readings: Sequence[Any], most: int) -> float:
     """How believable a sample's readings are: the digits of the readings that are
     numbers of the board (1..N, each once), each counted at the reading's confidence,
@@ -156,7 +173,8 @@ def choose(kind: str, first: int, cells: Sequence[Position], most: int, read: Re
         tried.append(Tried(rotation, score(readings, most), dict(zip(cells, readings, strict=True))))
         if len(tried) == 2:
             best, other = sorted(tried, key=lambda t: -t.score)
-            if _sure(list(best.readings.values()), most) and other.score < 0.5 * best.score:
+            if _sure(list(best.readings.values()), most) and other.score < 0.5 * best.score \
+                    and _runs_across(cut(cells, best.rotation)):
                 break
     tried.sort(key=lambda t: -t.score)
     top = tried[0].score
