@@ -242,13 +242,20 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
     ink, no glare, and no line between them and a neighbour like them.  Holes are not
     drawn, so there is no line between two holes; between two cells there always is
     (unless both are painted, given cells whose numbers are ink)."""
-    blank = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02 and p not in shape.glare}
+    empty = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02}
+    blank = empty - shape.glare
     areas = []
     for p in blank:
         for q in _around(p, lattice.kind):
             if q in blank and shape.sides[(p, q)][0] < LINE_COVER:
                 areas.append(p)
                 break
+    # Under a glare a cell's lines may be bleached away: a glared position joins a blank
+    # area only through an open side to a part of it out of the glare.
+    taken = set(areas)
+    for p in empty & shape.glare:
+        if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
+            areas.append(p)
     return areas
 
 
