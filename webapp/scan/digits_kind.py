@@ -9,6 +9,8 @@ contrast, a fill, a heavier stroke) holds the givens.  A board whose numbers do 
 split clearly is all givens: a player's numbers are only kept with ``entries``, and a
 given wrongly left out costs more than an entry kept.  A gradual change, as a shadow
 across the board makes, is no split: the groups must lie far apart for their spread.
+Numbers on a fill among numbers on the plain paper are split only when those on the
+paper are also fainter and thinner (an app's givens filled, a player's numbers light).
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ Colour = tuple[float, float, float]
 INK_APART = 12.0  # between two groups' ink hues (see ``hue``: blue ink is 30 from black)
 CONTRAST = 30.0  # the ink's contrast with the paper behind it, as a share of the lighter of the two, in 30ths
 CONTRAST_APART = 10.0  # between two groups' contrasts (print is black, pencil grey; blur lowers it too)
+FILL_APART = 10.0  # between two groups' fills (Lab): a given's fill against the plain paper
 SEPARATION = 2.0  # two groups' centres lie this many times their spreads apart
 SEPARATION_FAINT = 3.0  # two groups' centres lie this many times their spreads apart (contrast)
 FAINTER = 0.6  # pencil: the fainter group's contrast at most this share of the other's
+PENCIL = 0.9  # ... and its strokes at most this share of the other's (a shadow fades, it does not thin)
+THINNER = 0.8  # a player's numbers on the plain paper: strokes at most this share of the givens'
 
 
 def kinds(looks: Sequence[Look]) -> list[str]:
@@ -45,7 +50,8 @@ def kinds(looks: Sequence[Look]) -> list[str]:
         contrasts.append((CONTRAST * number.contrast, 0.0, 0.0))
         fills.append(fill)
         strokes.append((number.stroke * 100, 0.0, 0.0))
-    split = _two_groups(inks, INK_APART) or _fainter_group(contrasts, strokes)
+    split = _two_groups(inks, INK_APART) or _fainter_group(contrasts, strokes) or _unfilled_group(
+        fills, contrasts, strokes, _paper(looks))
     if split is None:
         return result
     printed = _printed_group(split, inks, contrasts, fills, strokes, _paper(looks))
@@ -63,7 +69,34 @@ def _fainter_group(contrasts: list[Colour], strokes: list[Colour]) -> list[int] 
     contrast = [_mean([c for c, g in zip(contrasts, split, strict=True) if g == k])[0] for k in (0, 1)]
     stroke = [_mean([s for s, g in zip(strokes, split, strict=True) if g == k])[0] for k in (0, 1)]
     faint = 0 if contrast[0] < contrast[1] else 1
-    if contrast[faint] > FAINTER * contrast[1 - faint] or stroke[faint] > stroke[1 - faint]:
+    if contrast[faint] > FAINTER * contrast[1 - faint] or stroke[faint] > PENCIL * stroke[1 - faint]:
+        return None
+    if split.count(faint) < 2:
+        return None  # one faint number: a corner in shadow, a smudge, not a player's pencil
+    return split
+
+
+def _unfilled_group(fills: list[Colour], contrasts: list[Colour], strokes: list[Colour],
+                    paper: Colour | None) -> list[int] | None:
+    """Numbers on the plain paper among numbers on a fill (an app's given cells are
+    filled, a player's numbers sit in the empty cells): only when the group on the paper
+    is also fainter and in thinner strokes, which a shadow across the board never makes."""
+    split = _two_groups(fills, FILL_APART, SEPARATION_FAINT)
+    if split is None:
+        return None
+    fill = [_mean([f for f, g in zip(fills, split, strict=True) if g == k]) for k in (0, 1)]
+    contrast = [_mean([c for c, g in zip(contrasts, split, strict=True) if g == k])[0] for k in (0, 1)]
+    stroke = [_mean([s for s, g in zip(strokes, split, strict=True) if g == k])[0] for k in (0, 1)]
+    # The plain paper is the empty cells' when they were given, else the fainter group's.
+    plain = 0 if contrast[0] < contrast[1] else 1
+    if paper is not None:
+        plain = 0 if _distance(fill[0], paper) < _distance(fill[1], paper) else 1
+        if _distance(fill[plain], paper) > 0.5 * _distance(fill[1 - plain], paper):
+            return None  # neither group sits on the plain paper
+    filled = 1 - plain
+    if contrast[plain] >= contrast[filled] or stroke[plain] > THINNER * stroke[filled]:
+        return None  # a shadow darkens the fill and fades the ink, but thins no stroke
+    if min(split.count(0), split.count(1)) < 2:
         return None
     return split
 

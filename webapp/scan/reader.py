@@ -7,7 +7,8 @@ starts.  The whole read keeps to a time budget: the ways up tried and the engine
 checks stop when it runs out (the site also runs the read in a child process with a
 time and memory limit of its own).
 
-The cells are read by ``digits.read_cells(crops, most)``, one call per batch of crops.
+The cells are read by ``digits.read_cells(crops, most)``: a sample to choose the way up,
+then the whole board in one call.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from .orientation import Tried, choose, picture_up, sample, score
 
 BUDGET = 20.0  # seconds for a whole read; the engine and the extra ways up give way first
 INKED = 0.02  # a cell whose inside is at least this share ink holds something to read
-BATCH = 24  # crops read at a time (progress is told between batches)
 GLARE_DOUBT = 0.5  # how sure an empty reading under a glare is
 WAYS_READ_WHOLE = 2  # ways up read on the whole board, at most, when the sample cannot tell them apart
 
@@ -168,14 +168,11 @@ def _middle(cells: list[Position], kind: Kind) -> Position:
 
 def _read_all(inked: list[Position], way: Tried, read_at: Callable[[Sequence[Position], int], list[DigitReading]],
               clock: _Clock) -> dict[Position, DigitReading]:
-    """Every cell with ink read at ``way``'s rotation (the sample's readings kept)."""
-    readings: dict[Position, DigitReading] = dict(way.readings)
-    todo = [p for p in inked if p not in readings]
-    for start in range(0, len(todo), BATCH):
-        clock.say(f"reading cells: {len(readings)} of {len(inked)}")
-        part = todo[start:start + BATCH]
-        readings.update(zip(part, read_at(part, way.rotation), strict=True))
-    return readings
+    """Every cell with ink read at ``way``'s rotation, in one call: the digits module tells
+    a player's numbers from the givens by comparing the whole board's (a batch, or the
+    sample read to choose the way up, may hold only one kind and could not tell)."""
+    clock.say(f"reading cells: {len(inked)}")
+    return dict(zip(inked, read_at(inked, way.rotation), strict=True))
 
 
 def _givens(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell],
