@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 Kind = Literal["empty", "printed", "written"]
 
 MOST_DIGITS = 3  # boards hold at most 999 cells
+RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
+SMALLER = 2 / 3  # the number's height in the line read again
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
 
 
@@ -113,8 +115,40 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
     todo = [i for i, look in enumerate(looks) if look.number is not None]
     if not todo:
         return {}
-    found = recogniser().read([looks[i].number.line for i in todo])  # type: ignore[union-attr]
+    lines = [looks[i].number.line for i in todo]  # type: ignore[union-attr]
+    found = recogniser().read(lines)
+    # The model sometimes takes one digit filling the whole line for a letter (a bold 2
+    # for N): unsure readings are read again with the number smaller inside the line.
+    unsure = [k for k, line in enumerate(found) if _unsure(line)]
+    if unsure:
+        again = recogniser().read([_smaller(lines[k]) for k in unsure])
+        for k, line in zip(unsure, again, strict=True):
+            if _sureness(line) > _sureness(found[k]):
+                found[k] = line
     return dict(zip(todo, found, strict=True))
+
+
+def _unsure(line: Line) -> bool:
+    return not line.text or line.other > 0.5 or min(line.chars) < RETRY_BELOW
+
+
+def _sureness(line: Line) -> float:
+    """How sure a reading is of its digits: their least probability, less what else it saw."""
+    return min(line.chars) * (1 - line.other) if line.text else 0.0
+
+
+def _smaller(line: np.ndarray) -> np.ndarray:
+    """The line with its number shrunk to two thirds of the height, centred on white."""
+    import cv2
+    import numpy as np
+
+    height, width = line.shape[:2]
+    small = max(8, round(height * SMALLER))
+    shrunk = cv2.resize(line, (max(1, round(width * small / height)), small), interpolation=cv2.INTER_AREA)
+    out = np.full((height, shrunk.shape[1] + height // 3), 255, np.uint8)
+    top, left = (height - small) // 2, height // 6
+    out[top:top + small, left:left + shrunk.shape[1]] = shrunk
+    return out
 
 
 def _empty_confidence(seen: Look) -> float:
