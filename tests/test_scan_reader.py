@@ -54,7 +54,13 @@ def _givens_placed(read: dict[tuple[int, int], int], truth: dict[tuple[int, int]
 
 def test_a_photographed_square_board_is_read_as_drawn() -> None:
     picture = photograph(draw(SQUARE, OURS, cell_px=60), Camera(seed=3, size=SMALL_PHOTO, turn=8, blur=0.8))
-    reading = read_picture(picture)
+    said: list[str] = []
+    reading = read_picture(picture, progress=said.append)
+    # The stages are said as they start (the site shows them) and timed (the benchmark).
+    assert said[:2] == ["opening the picture", "finding the board"]
+    assert "checking the puzzle" in said
+    assert any(words.startswith("reading ") and words.endswith(" cells") for words in said)
+    assert {"open", "board", "rotation", "cells", "engine"} <= set(reading.stages)
     assert reading.puzzle.board.adjacency == "king"
     assert reading.puzzle.size == SQUARE.size
     assert _givens_placed(dict(reading.puzzle.givens), dict(SQUARE.givens))

@@ -141,7 +141,7 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     clock.stage("cells", f"reading {len(inked)} cells")
     readings_by_way = []
     for way in ways[:WAYS_READ_WHOLE]:
-        readings_by_way.append((way, _read_all(inked, way, read_at, clock)))
+        readings_by_way.append((way, _read_all(inked, way, read_at)))
         if clock.out_of_time:
             break
     clock.stage("engine", "checking the puzzle")
@@ -166,12 +166,11 @@ def _middle(cells: list[Position], kind: Kind) -> Position:
     return cells[int(np.argmin(((points - centre) ** 2).sum(axis=1)))]
 
 
-def _read_all(inked: list[Position], way: Tried, read_at: Callable[[Sequence[Position], int], list[DigitReading]],
-              clock: _Clock) -> dict[Position, DigitReading]:
+def _read_all(inked: list[Position], way: Tried,
+              read_at: Callable[[Sequence[Position], int], list[DigitReading]]) -> dict[Position, DigitReading]:
     """Every cell with ink read at ``way``'s rotation, in one call: the digits module tells
     a player's numbers from the givens by comparing the whole board's (a batch, or the
     sample read to choose the way up, may hold only one kind and could not tell)."""
-    clock.say(f"reading cells: {len(inked)}")
     return dict(zip(inked, read_at(inked, way.rotation), strict=True))
 
 
