@@ -1,0 +1,319 @@
+"""Which positions of the lattice are cells of the board, which are holes, which lie outside.
+
+Each position around the cells found is looked at in the picture: its inside (how bright
+against the cells' paper, how much ink) and each of its sides (how much of the side's
+length has a line on it, and how much ink the line holds: thin or thick).  Then:
+
+- The outside is what can be reached from beyond the board without crossing a line:
+  a flood from the positions around, through sides with no line on them (the edge of
+  the sheet on a table is no line: ink is what is darker than the paper around it).  A
+  ragged outline keeps it out of the board; the text of the page does not stop it
+  (letters are no continuous line along a side).
+- A position the flood cannot reach is enclosed: a cell, unless it is painted dark (a
+  newspaper's black square) or it is blank and every side of it is drawn as thick as the
+  board's outline while the lines between cells are thin (a hole inside our boards).
+- A cell whose lines a glare has bleached lets the flood in; it is taken back when it
+  lies between two cells on a line of the lattice with no line between it and them (a
+  notch of a ragged outline always has lines on its sides).
+- A position the flood reached that holds ink, lies within the rows and columns of the
+  cells found and beside two cells (three on a hexagonal board) is a cell whose lines
+  vanished: an app's filled given cells.
+- Only the largest connected piece of cells is the board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .lattice import Lattice, Position, plane, steps
+
+LINE = 0.22  # darkness above which a sample is on a line
+INK_INSIDE = 0.1  # darkness above which a sample inside a cell is ink (faint under a glare)
+LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
+DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
+GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
+INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
+NUMBER_INK = 0.45  # more ink than this is no number: a painted square, a block of text
+MARGIN = 2  # positions looked at beyond the cells found, on every side
+
+
+@dataclass
+class Shape:
+    """The board's cells and holes on the lattice, with what was measured to decide."""
+
+    cells: set[Position]
+    holes: set[Position]  # enclosed positions that are not cells (inside the board's outline)
+    brightness: dict[Position, float] = field(default_factory=dict)  # inside, against the cells' paper around
+    glare: set[Position] = field(default_factory=set)  # far brighter than the board's paper: a lamp's reflection
+    ink: dict[Position, float] = field(default_factory=dict)  # share of the inside that is ink
+    sides: dict[tuple[Position, Position], tuple[float, float]] = field(default_factory=dict)  # (cover, weight)
+
+
+def _inside_offsets() -> np.ndarray:
+    """Sample points inside a cell: a disc of radius 0.3 (the flat board's units), dense
+    enough that the thin stroke of a small 1 is not missed."""
+    grid = np.linspace(-0.3, 0.3, 17)
+    points = np.array([(x, y) for x in grid for y in grid if x * x + y * y <= 0.09 + 1e-9])
+    return points
+
+
+def _side_offsets(kind: str, step: np.ndarray) -> tuple[np.ndarray, int, float]:
+    """Sample points across a side between a cell and its neighbour at ``step`` (on the
+    flat board): along the side (the middle 3/4 of it), across it (±0.18); with the
+    number of samples across and their spacing."""
+    half = 0.5 if kind == "square" else 0.5 / math.sqrt(3)
+    normal = step / np.hypot(*step)
+    tangent = np.array([-normal[1], normal[0]])
+    along = np.linspace(-0.75, 0.75, 9) * half
+    across = np.linspace(-0.18, 0.18, 13)
+    middle = step / 2
+    points = np.array([middle + t * tangent + n * normal for t in along for n in across])
+    return points, len(across), float(across[1] - across[0])
+
+
+def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float = LINE) -> Shape:
+    """The cells of the board: ``grey`` and ``dark`` (``regions.darkness``) of the work
+    picture; ``line``: the darkness above which a sample is on a line."""
+    kind = lattice.kind
+    found = np.array(list(lattice.found), dtype=np.int64)
+    low, high = found.min(axis=0) - MARGIN, found.max(axis=0) + MARGIN
+    positions = [(a, b) for a in range(int(low[0]), int(high[0]) + 1) for b in range(int(low[1]), int(high[1]) + 1)]
+    centres = plane(kind, np.array(positions))
+    in_picture = _in_picture(lattice, centres, grey.shape)
+
+    inside = lattice.around(centres, _inside_offsets())
+    grey_in = _sample(grey.astype(np.float32), inside)
+    dark_in = _sample(dark, inside)
+    paper = _cells_paper(positions, np.median(grey_in, axis=1), lattice)
+    inside_grey = np.median(grey_in, axis=1)
+    brightness = inside_grey / np.maximum(paper, 1.0)
+    # A glare is brighter than the board's paper at large (the local paper may be in it too).
+    board_paper = float(np.median(paper))
+    glare = {p for i, p in enumerate(positions) if inside_grey[i] > GLARE * board_paper}
+    ink = (dark_in > INK_INSIDE).mean(axis=1)
+
+    index = {p: i for i, p in enumerate(positions)}
+    sides: dict[tuple[Position, Position], tuple[float, float]] = {}
+    half_steps = steps(kind)[:len(steps(kind)) // 2]
+    for step in half_steps:
+        offsets, across, spacing = _side_offsets(kind, plane(kind, np.array([step]))[0])
+        samples = _sample(dark, lattice.around(centres, offsets)).reshape(len(positions), -1, across)
+        cover = (samples.max(axis=2) > line).mean(axis=1)
+        weight = np.median(samples.sum(axis=2) * spacing, axis=1)
+        for i, p in enumerate(positions):
+            q = (p[0] + step[0], p[1] + step[1])
+            if q in index:
+                sides[(p, q)] = sides[(q, p)] = (float(cover[i]), float(weight[i]))
+
+    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)}, glare,
+                  {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
+    outside = _flood(positions, index, in_picture, lattice, shape)
+    _classify(positions, outside, lattice, shape)
+    return shape
+
+
+def _in_picture(lattice: Lattice, centres: np.ndarray, size: tuple[int, ...]) -> np.ndarray:
+    """Whether each position's centre lies in the picture, half a cell from its edges."""
+    where = lattice.to_image(centres)
+    margin = 0.5 * lattice.spacing
+    h, w = size[:2]
+    return ((where[:, 0] > margin) & (where[:, 0] < w - margin) & (where[:, 1] > margin) & (where[:, 1] < h - margin))
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``image`` at ``points`` (n, k, 2), bilinear: (n, k) float32."""
+    n, k = points.shape[:2]
+    xs = points[..., 0].astype(np.float32).reshape(n, k)
+    ys = points[..., 1].astype(np.float32).reshape(n, k)
+    values = cv2.remap(image.astype(np.float32), xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return values
+
+
+def _cells_paper(positions: list[Position], inside: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """How bright the cells found near each position are inside (the brightest half of
+    those within two steps; else all found cells): the paper the board is printed on
+    there, under the light there, that the position is compared with."""
+    found = [i for i, p in enumerate(positions) if p in lattice.found]
+    if not found:
+        return np.full(len(positions), 255.0)
+    everywhere = float(np.median(inside[found]))
+    where = np.array([positions[i] for i in found])
+    values = inside[found]
+    out = np.empty(len(positions))
+    for i, (a, b) in enumerate(positions):
+        near = (np.abs(where[:, 0] - a) <= 2) & (np.abs(where[:, 1] - b) <= 2)
+        # The brighter half: white cells, not the grey or coloured givens among them.
+        out[i] = float(np.percentile(values[near], 75)) if near.sum() >= 3 else everywhere
+    return out
+
+
+def _flood(positions: list[Position], index: dict[Position, int], in_picture: np.ndarray, lattice: Lattice,
+           shape: Shape) -> set[Position]:
+    """The positions reached from beyond the board without crossing a line."""
+    kind = lattice.kind
+    low_a = min(p[0] for p in positions)
+    high_a = max(p[0] for p in positions)
+    low_b = min(p[1] for p in positions)
+    high_b = max(p[1] for p in positions)
+    start = [p for i, p in enumerate(positions)
+             if not in_picture[i] or p[0] in (low_a, high_a) or p[1] in (low_b, high_b)]
+    start = [p for p in start if p not in lattice.found]
+    outside = set(start)
+    queue = deque(start)
+    while queue:
+        p = queue.popleft()
+        for step in steps(kind):
+            q = (p[0] + step[0], p[1] + step[1])
+            if q not in index or q in outside or q in lattice.found:
+                continue
+            cover, _weight = shape.sides[(p, q)]
+            if cover >= LINE_COVER:
+                continue
+            outside.add(q)
+            queue.append(q)
+    return outside
+
+
+def _classify(positions: list[Position], outside: set[Position], lattice: Lattice, shape: Shape) -> None:
+    """Fill ``shape.cells`` and ``shape.holes``."""
+    kind = lattice.kind
+    enclosed = [p for p in positions if p not in outside]
+    thin, thick = _line_weights(enclosed, outside, lattice, shape)
+    bold_outline = thick > 1.8 * thin
+    cells: set[Position] = set()
+    holes: set[Position] = set(_blank_areas(enclosed, lattice, shape))
+    for p in enclosed:
+        if p in holes:
+            continue
+        if p not in lattice.found and shape.brightness[p] < DARK_FILL:
+            holes.add(p)
+            continue
+        if bold_outline and shape.ink[p] < 0.02:
+            weights = [shape.sides[(p, q)][1] for q in _around(p, kind) if (p, q) in shape.sides]
+            if weights and min(weights) > (thin + thick) / 2:
+                holes.add(p)
+                continue
+        cells.add(p)
+    # A cell bleached by glare: between two cells on a line of the lattice, no line between.
+    for p in sorted(outside):
+        for step in steps(kind)[:len(steps(kind)) // 2]:
+            before = (p[0] - step[0], p[1] - step[1])
+            after = (p[0] + step[0], p[1] + step[1])
+            if before in cells and after in cells and all(
+                    shape.sides.get((p, q), (1.0, 0.0))[0] < LINE_COVER for q in (before, after)):
+                cells.add(p)
+                break
+    _take_back_numbers(outside, cells, lattice, shape)
+    shape.cells = _largest_piece(cells, kind)
+    shape.holes = {p for p in holes if any(q in shape.cells for q in _around(p, kind))} | (
+        holes & _inside_hull(shape.cells))
+
+
+def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: Lattice, shape: Shape) -> None:
+    """Cells with a number whose lines vanish (an app's given cells, filled, with no
+    border): reached by the flood, yet holding ink, within the rows and columns of the
+    cells found, and beside at least two cells (three on a hexagonal board); taken back
+    one after another so that a row of them along the edge comes back too.  A caption
+    under the board touches one cell at a time, the page's text beside it lies beyond
+    the cells found: they stay out."""
+    kind = lattice.kind
+    needed = 2 if kind == "square" else 3
+    found = np.array(list(lattice.found))
+    low, high = found.min(axis=0), found.max(axis=0)
+    todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
+            and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
+    changed = True
+    while changed and todo:
+        changed = False
+        for p in sorted(todo):
+            if sum(q in cells for q in _around(p, kind)) >= needed:
+                cells.add(p)
+                todo.discard(p)
+                changed = True
+
+
+def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> list[Position]:
+    """Enclosed positions in blank areas larger than a cell: no region found there, no
+    ink, no glare, and no line between them and a neighbour like them.  Holes are not
+    drawn, so there is no line between two holes; between two cells there always is
+    (unless both are painted, given cells whose numbers are ink)."""
+    empty = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02}
+    blank = empty - shape.glare
+    areas = []
+    for p in blank:
+        for q in _around(p, lattice.kind):
+            if q in blank and shape.sides[(p, q)][0] < LINE_COVER:
+                areas.append(p)
+                break
+    # Under a glare a cell's lines may be bleached away: a glared position joins a blank
+    # area only through an open side to a part of it out of the glare.
+    taken = set(areas)
+    for p in empty & shape.glare:
+        if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
+            areas.append(p)
+    return areas
+
+
+def _line_weights(enclosed: list[Position], outside: set[Position], lattice: Lattice,
+                  shape: Shape) -> tuple[float, float]:
+    """The ink of a line between two cells found, and of the board's outline (between an
+    enclosed position and the outside): medians."""
+    kind = lattice.kind
+    inner, outer = [], []
+    enclosed_set = set(enclosed)
+    for p in enclosed:
+        for q in _around(p, kind):
+            side = shape.sides.get((p, q))
+            if side is None or side[0] < LINE_COVER:
+                continue
+            if p in lattice.found and q in lattice.found:
+                inner.append(side[1])
+            elif q in outside and q not in enclosed_set:
+                outer.append(side[1])
+    thin = float(np.median(inner)) if inner else 0.0
+    thick = float(np.median(outer)) if outer else thin
+    return thin, thick
+
+
+def _around(p: Position, kind: str) -> list[Position]:
+    return [(p[0] + da, p[1] + db) for da, db in steps(kind)]  # type: ignore[arg-type]
+
+
+def _largest_piece(cells: set[Position], kind: str) -> set[Position]:
+    """The largest set of cells joined through the lattice's steps."""
+    left = set(cells)
+    best: set[Position] = set()
+    while left:
+        first = left.pop()
+        piece = {first}
+        queue = deque([first])
+        while queue:
+            p = queue.popleft()
+            for q in _around(p, kind):
+                if q in left:
+                    left.remove(q)
+                    piece.add(q)
+                    queue.append(q)
+        if len(piece) > len(best):
+            best = piece
+    return best
+
+
+def _inside_hull(cells: set[Position]) -> set[Position]:
+    """Positions between the first and last cell of their row (a and b both ways)."""
+    rows: dict[int, list[int]] = {}
+    cols: dict[int, list[int]] = {}
+    for a, b in cells:
+        rows.setdefault(b, []).append(a)
+        cols.setdefault(a, []).append(b)
+    inside = set()
+    for b, values in rows.items():
+        for a in range(min(values), max(values) + 1):
+            if a in cols and min(cols[a]) <= b <= max(cols[a]):
+                inside.add((a, b))
+    return inside

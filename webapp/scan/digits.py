@@ -1,0 +1,158 @@
+"""The numbers in a board's cells: which cells hold one, what it is, and who put it there.
+
+``read_cells`` takes the crops of a board's cells (straightened, BGR) and reads them all
+at once, so that it can compare them with each other:
+
+1. each crop is looked at cheaply (``digits_ink``): most cells are empty and never reach
+   the model; border remnants, circles, shadows and pencil notes are not numbers;
+2. the numbers left are cut out as lines 48 pixels high and read in batches by PP-OCRv4's
+   recogniser (``digits_model``), for digits only;
+3. a reading is refused when it is no number of the board (0, a leading zero, above N),
+   and its confidence is the model's, lowered when the pieces of ink disagree with it;
+4. printed givens are told from a player's numbers by comparing them (``digits_kind``).
+
+``orientation_score`` says how upright a board's crops look, to choose a rotation:
+digits read upside down often read as digits too (16 and 91), but less surely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .digits_ink import Look
+    from .digits_model import Line
+
+Kind = Literal["empty", "printed", "written"]
+
+MOST_DIGITS = 3  # boards hold at most 999 cells
+RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
+SMALLER = 2 / 3  # the number's height in the line read again
+NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
+
+
+@dataclass(frozen=True)
+class DigitReading:
+    """What one cell holds: a number (None: nothing), how sure, and how it got there.
+
+    ``kind`` "empty" goes with ``value`` None; a cell with ink the model could not read as a
+    number of the board is "printed" or "written" with ``value`` None and a low confidence."""
+
+    value: int | None
+    confidence: float  # 0..1: of the value, or of the cell being empty
+    kind: Kind
+
+
+def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
+    """Read each cell's crop (BGR uint8, one cell each); numbers above ``most`` (the board's
+    number of cells, when known) are refused.  Loads OpenCV and the model on first use."""
+    from .digits_ink import look
+    from .digits_kind import kinds
+
+    looks = _without_notes([look(crop) for crop in crops])
+    lines = _read_lines(looks)
+    kind_of = kinds(looks)
+    readings = []
+    for i, seen in enumerate(looks):
+        if seen.number is None:
+            readings.append(DigitReading(None, _empty_confidence(seen), "empty"))
+            continue
+        value, confidence = judge(lines[i], seen, most)
+        kind: Kind = "written" if kind_of[i] == "written" else "printed"
+        readings.append(DigitReading(value, confidence, kind))
+    return readings
+
+
+def orientation_score(crops: Sequence[np.ndarray], most: int | None = None) -> float:
+    """How upright these crops stand, 0..1: the mean confidence of the numbers read in them.
+
+    The reader turns a board's crops each way it could stand and keeps the best: upside
+    down, most digits read badly or not at all (3, 4, 7) and the confidences drop."""
+    readings = [r for r in read_cells(crops, most) if r.kind != "empty"]
+    if not readings:
+        return 0.0
+    return sum(r.confidence for r in readings) / len(readings)
+
+
+def judge(line: Line, seen: Look, most: int | None) -> tuple[int | None, float]:
+    """The number a line read as, if it is one of the board's, and how sure that is."""
+    number = seen.number
+    assert number is not None
+    text = line.text
+    if not text or len(text) > MOST_DIGITS or text[0] == "0":
+        return None, 0.0
+    value = int(text)
+    if most is not None and value > most:
+        return None, 0.0
+    confidence = min(line.chars)
+    if line.other > 0.5:  # a character that is no digit was read somewhere in the line
+        confidence *= 1 - line.other
+    if number.parts > len(text):  # more separate digits than were read
+        confidence *= 0.5
+    return value, round(confidence, 4)
+
+
+def _without_notes(looks: list[Look]) -> list[Look]:
+    """Numbers far smaller than the board's others are a player's pencil notes: empty."""
+    from .digits_ink import Look
+
+    heights = sorted(look.number.height for look in looks if look.number is not None)
+    if len(heights) < 3:
+        return looks
+    usual = heights[len(heights) // 2]
+    return [Look(look.paper, None, look.tallest) if look.number is not None and look.number.height < NOTES * usual
+            else look for look in looks]
+
+
+def _read_lines(looks: list[Look]) -> dict[int, Line]:
+    """The model's reading of every number's line, by the crop's index."""
+    from .digits_model import recogniser
+
+    todo = [i for i, look in enumerate(looks) if look.number is not None]
+    if not todo:
+        return {}
+    lines = [looks[i].number.line for i in todo]  # type: ignore[union-attr]
+    found = recogniser().read(lines)
+    # The model sometimes takes one digit filling the whole line for a letter (a bold 2
+    # for N): unsure readings are read again with the number smaller inside the line.
+    unsure = [k for k, line in enumerate(found) if _unsure(line)]
+    if unsure:
+        again = recogniser().read([_smaller(lines[k]) for k in unsure])
+        for k, line in zip(unsure, again, strict=True):
+            if _sureness(line) > _sureness(found[k]):
+                found[k] = line
+    return dict(zip(todo, found, strict=True))
+
+
+def _unsure(line: Line) -> bool:
+    return not line.text or line.other > 0.5 or min(line.chars) < RETRY_BELOW
+
+
+def _sureness(line: Line) -> float:
+    """How sure a reading is of its digits: their least probability, less what else it saw."""
+    return min(line.chars) * (1 - line.other) if line.text else 0.0
+
+
+def _smaller(line: np.ndarray) -> np.ndarray:
+    """The line with its number shrunk to two thirds of the height, centred on white."""
+    import cv2
+    import numpy as np
+
+    height, width = line.shape[:2]
+    small = max(8, round(height * SMALLER))
+    shrunk = cv2.resize(line, (max(1, round(width * small / height)), small), interpolation=cv2.INTER_AREA)
+    out = np.full((height, shrunk.shape[1] + height // 3), 255, np.uint8)
+    top, left = (height - small) // 2, height // 6
+    out[top:top + small, left:left + shrunk.shape[1]] = shrunk
+    return out
+
+
+def _empty_confidence(seen: Look) -> float:
+    """How sure a cell is empty: less so when it holds marks nearly as tall as a number."""
+    from .digits_ink import SMALLEST_NUMBER
+
+    return round(max(0.5, 0.99 - 0.5 * seen.tallest / SMALLEST_NUMBER), 4)

@@ -1,0 +1,158 @@
+"""The OCR model that reads a cell's number: PP-OCRv4's text recogniser, run by ONNX Runtime.
+
+The model file ships inside the ``rapidocr_onnxruntime`` wheel (nothing is downloaded);
+only its recogniser is loaded, once per process on first use, without rapidocr's text
+detector and direction classifier, which a cell does not need.  The recogniser reads a
+line of text 48 pixels high and gives, every 8 pixels along it, a probability for each
+of its 6,623 characters (Chinese, Latin, digits...) and CTC's blank.
+
+Its answer is read for digits only: the probabilities of a digit's look-alikes (O and o
+for 0, l, I and | for 1, S for 5, B for 8, full-width and circled digits) count for
+that digit, everything else is "not a digit".  The best path through those twelve
+classes (blank, 0..9, other) gives the text and each character's probability.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import unicodedata
+from dataclasses import dataclass
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+HEIGHT = 48  # the recogniser's input height; its output has one step per 8 pixels of width
+STEP = 8
+MODEL_FILE = "models/ch_PP-OCRv4_rec_infer.onnx"
+# Characters the model may give for a digit printed in a font it finds unusual; the
+# Unicode digits (full-width, circled ①, parenthesised ⑴) are found by their digit value.
+LOOKALIKES = {"O": 0, "o": 0, "D": 0, "Q": 0, "l": 1, "I": 1, "|": 1, "i": 1, "!": 1, "S": 5, "s": 5, "B": 8,
+              "Z": 2, "z": 2, "q": 9, "g": 9, "b": 6, "G": 6}
+# Threads: two cores, shared; more threads than cores only wait on each other.
+THREADS = max(1, min(2, os.cpu_count() or 1))
+BATCH = 16  # lines per inference: larger batches pad more and gain nothing here
+
+
+@dataclass(frozen=True)
+class Line:
+    """What the model read in one prepared line: digits and how sure it is of each."""
+
+    text: str  # digits only
+    chars: tuple[float, ...]  # each digit's probability (its best step)
+    other: float  # the largest probability of a non-digit character at any step
+
+
+class Recogniser:
+    """The ONNX session and the digit classes of its output."""
+
+    def __init__(self, path: Path | None = None, threads: int = THREADS) -> None:
+        import numpy as np
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.log_severity_level = 3
+        self.session = ort.InferenceSession(str(path or model_path()), options, providers=["CPUExecutionProvider"])
+        self.input = self.session.get_inputs()[0].name
+        characters = self.session.get_modelmeta().custom_metadata_map["character"].splitlines()
+        classes = ["blank", *characters, " "]  # the model's output order
+        # Columns of the output that count for each digit.
+        self.digit_columns: list[list[int]] = [[] for _ in range(10)]
+        for column, char in enumerate(classes):
+            digit = _digit_of(char)
+            if digit is not None:
+                self.digit_columns[digit].append(column)
+        self.size = len(classes)
+        self.fold = np.zeros((self.size, 12), np.float32)  # output columns -> blank, 0..9, other
+        self.fold[:, 11] = 1.0
+        self.fold[0] = 0.0
+        self.fold[0, 0] = 1.0
+        for digit, columns in enumerate(self.digit_columns):
+            for column in columns:
+                self.fold[column] = 0.0
+                self.fold[column, digit + 1] = 1.0
+        self.lock = threading.Lock()
+
+    def run(self, batch: np.ndarray) -> np.ndarray:
+        """Class probabilities per step, (lines, steps, 12: blank, 0..9, other), for a batch
+        of lines (lines, 3, 48, width) scaled to -1..1."""
+        with self.lock:  # one inference at a time: its threads already use both cores
+            out = self.session.run(None, {self.input: batch})[0]
+        result: np.ndarray = out @ self.fold
+        return result
+
+    def read(self, lines: list[np.ndarray]) -> list[Line]:
+        """Read prepared lines (grey uint8, 48 pixels high, dark digits on white)."""
+        import numpy as np
+
+        order = sorted(range(len(lines)), key=lambda i: lines[i].shape[1])
+        found: dict[int, Line] = {}
+        for start in range(0, len(order), BATCH):
+            chunk = order[start:start + BATCH]
+            width = max(lines[i].shape[1] for i in chunk)
+            width = -(-width // STEP) * STEP
+            batch = np.ones((len(chunk), 3, HEIGHT, width), np.float32)  # white beyond each line
+            for row, i in enumerate(chunk):
+                line = lines[i].astype(np.float32) / 127.5 - 1.0
+                batch[row, :, :, :line.shape[1]] = line
+            for row, probabilities in zip(chunk, self.run(batch), strict=True):
+                found[row] = best_path(probabilities)
+        return [found[i] for i in range(len(lines))]
+
+
+def best_path(probabilities: np.ndarray) -> Line:
+    """CTC's best path through (steps, 12) class probabilities: repeated classes merge,
+    blanks separate; "other" characters are left out but remembered."""
+    best = probabilities.argmax(axis=1)
+    text, chars = [], []
+    previous = -1
+    for step, cls in enumerate(best.tolist()):
+        p = float(probabilities[step, cls])
+        if cls != previous and 1 <= cls <= 10:
+            text.append(str(cls - 1))
+            chars.append(p)
+        elif cls == previous and 1 <= cls <= 10:
+            chars[-1] = max(chars[-1], p)
+        previous = cls
+    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()))
+
+
+def _digit_of(char: str) -> int | None:
+    """The digit a character of the model's alphabet stands for, if any."""
+    if char in LOOKALIKES:
+        return LOOKALIKES[char]
+    if len(char) == 1:
+        try:
+            return unicodedata.digit(char)
+        except ValueError:
+            return None
+    return None
+
+
+def model_path() -> Path:
+    """The recogniser's file inside the installed rapidocr_onnxruntime wheel, found
+    without importing the package (its import loads OpenCV and all three models' code)."""
+    spec = find_spec("rapidocr_onnxruntime")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("rapidocr_onnxruntime is not installed (make install installs it)")
+    return Path(next(iter(spec.submodule_search_locations))) / MODEL_FILE
+
+
+_recogniser: Recogniser | None = None
+_loading = threading.Lock()
+
+
+def recogniser() -> Recogniser:
+    """The process's recogniser, loaded on first use."""
+    global _recogniser
+    with _loading:
+        if _recogniser is None:
+            _recogniser = Recogniser()
+        return _recogniser

@@ -1,0 +1,101 @@
+"""Finding the board in a picture: the ink, the cell-like regions, their lattice and the
+board's shape on it, tried a few ways until one holds a board.
+
+The first way suits printed boards and most screenshots; a dark theme (light lines on
+a dark background) is found in the picture's negative; a board whose cells are small
+in the work picture is looked for again at a finer scale, in the part of the colour
+picture where it lies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .board_shape import Shape, find_shape
+from .image import Picture
+from .lattice import Kind, Lattice, find_lattice
+from .regions import darkness, find_regions, ink_mask
+
+FEWEST_CELLS = 4  # fewer cells than this is no board
+# Ink thresholds tried (ink darker than this share of the paper around it): faint grey
+# lines blurred by the camera need the highest; a noisy newsprint the lowest.
+INK_THRESHOLDS = (0.85, 0.93, 0.78, 0.97)
+FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
+
+
+@dataclass
+class Found:
+    """A board found: its lattice in the work picture, its shape, and the pictures measured."""
+
+    lattice: Lattice
+    shape: Shape
+    grey: np.ndarray  # the grey picture the lattice is in (the work picture, or a finer part of the colour one)
+    dark: np.ndarray
+    scale: float  # colour pixels per pixel of ``grey``
+    offset: tuple[float, float]  # where ``grey``'s (0, 0) lies in the colour picture
+    work_scale: float  # pixels of ``grey`` per work pixel (for fractions of the picture)
+    regions: int  # regions seen (for the debug pictures)
+
+
+def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
+    """The board with the most cells among the ways tried, or None."""
+    best = None
+    for grey in (picture.work, 255 - picture.work):
+        found = _attempt(grey, picture.work_scale, (0.0, 0.0), 1.0, kind)
+        if found is not None and (best is None or len(found.shape.cells) > len(best.shape.cells)):
+            best = found
+        if best is not None and len(best.shape.cells) >= FEWEST_CELLS:
+            break
+    if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
+        finer = _finer(picture, best, kind)
+        if finer is not None and len(finer.shape.cells) >= len(best.shape.cells):
+            best = finer
+    if best is None or len(best.shape.cells) < FEWEST_CELLS:
+        return None
+    return best
+
+
+def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,
+             kind: Kind | None) -> Found | None:
+    """The lattice found at the ink threshold that gives the most cells, and its shape."""
+    dark = darkness(grey)
+    best: tuple[Lattice, int, float] | None = None
+    for threshold in INK_THRESHOLDS:
+        regions = find_regions(ink_mask(dark, threshold))
+        lattice = find_lattice(regions, kind)
+        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
+            best = lattice, len(regions), threshold
+    if best is None:
+        return None
+    lattice, regions_seen, threshold = best
+    # Lines as faint as the ink that found the cells count as lines (not fainter than noise).
+    shape = find_shape(lattice, grey, dark, line=max(0.1, 1.0 - threshold))
+    return Found(lattice, shape, grey, dark, scale, offset, work_scale, regions_seen)
+
+
+def _finer(picture: Picture, coarse: Found, kind: Kind | None) -> Found | None:
+    """The board looked for again in the colour picture, around where it was found, at
+    up to twice the work picture's scale."""
+    from .lattice import plane
+
+    cells = np.array(sorted(coarse.shape.cells), dtype=np.float64)
+    where = coarse.lattice.to_image(plane(coarse.lattice.kind, cells))
+    pad = 2.5 * coarse.lattice.spacing
+    x0, y0 = np.maximum(where.min(axis=0) - pad, 0)
+    x1, y1 = where.max(axis=0) + pad
+    s = picture.work_scale
+    h, w = picture.colour.shape[:2]
+    left, top = int(x0 * s), int(y0 * s)
+    right, bottom = min(w, int(x1 * s) + 1), min(h, int(y1 * s) + 1)
+    part = cv2.cvtColor(picture.colour[top:bottom, left:right], cv2.COLOR_BGR2GRAY)
+    # At most twice as fine as the work picture, and no larger than it.
+    zoom = min(2.0, s, 1600 / max(part.shape))
+    if zoom <= 1.05:
+        return None
+    shrink = zoom / s  # part pixels → grey pixels
+    grey = cv2.resize(part, (max(1, round(part.shape[1] * shrink)), max(1, round(part.shape[0] * shrink))),
+                      interpolation=cv2.INTER_AREA)
+    return _attempt(grey, 1 / shrink, (float(left), float(top)), zoom, kind or coarse.lattice.kind)
