@@ -33,9 +33,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from digit_crops import Truth, board_crops, random_style  # noqa: E402
 
 from webapp.scan.digits import DigitReading, orientation_score, read_cells  # noqa: E402
+
+from digit_crops import Truth, board_crops, random_style  # noqa: E402
 
 
 def accuracy(boards: int, seed: int, failures: Path | None) -> tuple[int, int]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from digit_crops import Truth, board_crops, random_style
 
 from webapp.scan.digits import orientation_score, read_cells
+
+from digit_crops import Truth, board_crops, random_style
 
 
 def _boards(seed: int, count: int, **options: object) -> list[tuple[list[np.ndarray], list[Truth], int]]:
