@@ -8,12 +8,15 @@ down to a minimal unique puzzle, then given back one at a time until chains with
 level's longest finish it, so no puzzle at any level needs a guess.  The result must be
 rated inside the level's range (``levels.py``), otherwise another path is tried, and the
 full search confirms it has one solution.  Everything random comes from one
-``random.Random`` seeded by the request, so the same request gives the same puzzle
-everywhere.
+``random.Random`` seeded by the request, and every search is bounded by counted steps,
+never by the clock (a path: ``paths.MAX_STEPS``; a rating: ``_RATE_STEPS_PER_CELL``; a
+uniqueness check: SAT conflicts), so the same request gives the same puzzle everywhere,
+on a quiet machine or a busy one.
 
-An optional time limit is checked between steps and inside the rules; past it the
-generation gives up with a message that says so.  An optional ``progress`` callable
-hears of each step as it starts (a ``Stage``: facts, no words), so a caller can show
+An optional time limit is the one thing that looks at the clock: it is checked between
+steps and inside the rules, and past it the generation gives up with a message that says
+so (GenerationError).  It never changes what is made: a step it cuts short is never used.
+An optional ``progress`` callable hears of each step as it starts (a ``Stage``: facts, no words), so a caller can show
 what a long generation is doing; the engine never prints.  A ``GenerationError`` keeps its facts
 (the level, the board's cells, the seconds or the paths tried: ``words.FactsError``), so
 the web says them in the reader's language and the command line in English.
