@@ -42,7 +42,7 @@ _SAT_SIZE_LIMIT = 40_000
 # the last, up to _MAX_SLICE.  Fixed sizes, never the measured pace: where a slice ends
 # changes what CaDiCaL finds next, so the clock must not decide it.
 _FIRST_SLICE = 100
-_MAX_SLICE = 20_000
+_MAX_SLICE = 2_000
 _CLAUSES_PER_LOAD = 10_000
 # CaDiCaL's inprocessing passes can each run for most of a second on a large formula,
 # and cannot be cut short; without them a slice never overruns by much, and the
