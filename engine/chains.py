@@ -38,6 +38,13 @@ class Broken(Exception):
     """The state contradicts itself: the puzzle (or a player's entries) has no solution."""
 
 
+class OutOfSteps(Exception):
+    """The trials went past their step budget (``Chains.max_steps``): the caller gives up.
+
+    Counted steps, never the clock, so the same puzzle runs out at the same trial on
+    any machine."""
+
+
 @dataclass(frozen=True)
 class Chain:
     """Why a candidate is ruled out: assume it, then the singles it forces, then a dead end.
@@ -76,11 +83,14 @@ class Chains:
     """The candidates of one puzzle and the rules that narrow them (call ``singles``
     first: the givens are candidates until then)."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = False) -> None:
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = False,
+                 max_steps: int | None = None) -> None:
         board = puzzle.board
         self.board = board
         self.n = n = board.size
-        self.deadline = deadline
+        self.deadline = deadline  # the caller's outer time limit: past it TimeUp is raised
+        self.max_steps = max_steps  # past this many steps OutOfSteps is raised
+        self.steps = 0  # work done: one per trial, plus the partial whips or singles it followed
         self.near = {b: board.spread(b) for b in board.bit_of_index}
         self.full = board.mask
         self.cand = _initial(puzzle)
@@ -230,10 +240,19 @@ class Chains:
         if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise TimeUp()
         if self.whips:
-            steps, empty, cut = WhipSearch(self, numbers_of).find((k0, z), cap)
+            search = WhipSearch(self, numbers_of)
+            steps, empty, cut = search.find((k0, z), cap)
+            self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
         trial = _Trial(self, numbers_of, cap)
-        return trial.run(k0, z), trial.cut
+        chain = trial.run(k0, z)
+        self._count(1 + len(trial.steps))
+        return chain, trial.cut
+
+    def _count(self, steps: int) -> None:
+        self.steps += steps
+        if self.max_steps is not None and self.steps > self.max_steps:
+            raise OutOfSteps()
 
     def candidates(self) -> Iterator[tuple[int, int]]:
         """(number, cell bit) of every open candidate, low numbers first."""

@@ -9,6 +9,11 @@ with step budgets following the Luby sequence.  Then many backbite moves reshape
 path at random: take an end e and a neighbour y of e, join e to y and cut the edge
 from y to the next cell toward e, reversing the piece in between; the path stays
 Hamiltonian and drifts far from the search's tidy first answer.
+
+The search is bounded by counted steps (``max_steps``), never by the clock, so a seed
+gives the same path on any machine; an optional ``deadline`` (the caller's outer time
+limit, a ``time.perf_counter()`` value) only ever stops it by raising propagation's
+TimeUp.
 """
 
 from __future__ import annotations
@@ -18,13 +23,17 @@ import time
 from itertools import pairwise
 
 from .board import Board
+from .propagation import TimeUp
 from .shapes import ShapeError, check_playable, leaf_block_cells
-from .words import Seconds
 
 __all__ = ["random_hamiltonian_path", "is_hamiltonian_path"]
 
 _MOVES_PER_CELL = 10
 _CHECK_CLOCK_EVERY = 256
+# Search steps before giving up on a board: about 5 s (the old time limit) at the 50,000
+# steps a second measured on our 2 cores, far more than any shape the site offers needs
+# (every shape, adjacency and size, 8 seeds each: 1,417 steps at most).
+MAX_STEPS = 250_000
 
 # Neighbour positions around a cell in cyclic order; two positions next to each other
 # touch, so the free cells around a cell form one piece if they form one run.
@@ -41,16 +50,17 @@ def is_hamiltonian_path(board: Board, path: list[int]) -> bool:
     return all(b in neighbours[a] for a, b in pairwise(path))
 
 
-def random_hamiltonian_path(board: Board, rng: random.Random, max_seconds: float = 5.0) -> list[int]:
-    """A random path through every cell (cell indices in order); ShapeError if none is found."""
+def random_hamiltonian_path(board: Board, rng: random.Random, max_steps: int = MAX_STEPS,
+                            deadline: float | None = None) -> list[int]:
+    """A random path through every cell (cell indices in order); ShapeError if none is
+    found within ``max_steps`` search steps, TimeUp past ``deadline``."""
     check_playable(board)
     n = board.size
     if n == 1:
         return [0]
-    deadline = time.perf_counter() + max_seconds
-    path = _Search(board, rng, deadline).run()
+    path = _Search(board, rng, deadline).run(max_steps)
     if path is None:
-        raise ShapeError("no path covering every cell was found in %(time)s", time=Seconds(max_seconds))
+        raise ShapeError("no path covering every cell was found in %(steps)s search steps", steps=max_steps)
     _backbite(board, path, rng, _MOVES_PER_CELL * n)
     return path
 
@@ -77,7 +87,7 @@ def _rings(board: Board) -> list[tuple[tuple[int, bool], ...]]:
 class _Search:
     """Depth-first search for one Hamiltonian path, restarted when its budget runs out."""
 
-    def __init__(self, board: Board, rng: random.Random, deadline: float):
+    def __init__(self, board: Board, rng: random.Random, deadline: float | None):
         self.board = board
         self.rng = rng
         self.deadline = deadline
@@ -103,8 +113,8 @@ class _Search:
                 starts = [i for i in starts if self.colour[i] == major]
         return starts
 
-    def run(self) -> list[int] | None:
-        """A Hamiltonian path; None when the deadline passes first.
+    def run(self, max_steps: int) -> list[int] | None:
+        """A Hamiltonian path; None when ``max_steps`` steps were taken without one.
 
         Raises ShapeError when every start was searched to the end without a path.
         """
@@ -114,14 +124,17 @@ class _Search:
         unit = 2 * self.n + 100
         starts = self.starts
         attempt = 0
-        while time.perf_counter() < self.deadline:
+        steps = 0
+        while steps < max_steps:
             if attempt == 0:
                 # Warnsdorff works best from a corner: a start among the fewest neighbours.
                 fewest = min(len(self.neighbours[i]) for i in starts)
                 start = self.rng.choice([i for i in starts if len(self.neighbours[i]) == fewest])
             else:
                 start = self.rng.choice(starts)
-            path, exhausted = self._attempt(start, unit * _luby(attempt + 1))
+            budget = min(unit * _luby(attempt + 1), max_steps - steps)
+            path, exhausted, used = self._attempt(start, budget)
+            steps += used
             if path is not None:
                 return path
             if exhausted:
@@ -131,14 +144,15 @@ class _Search:
             attempt += 1
         return None
 
-    def _attempt(self, start: int, budget: int) -> tuple[list[int] | None, bool]:
-        """A path from ``start`` within ``budget`` steps, and whether all of them were tried."""
+    def _attempt(self, start: int, budget: int) -> tuple[list[int] | None, bool, int]:
+        """A path from ``start`` within ``budget`` steps, whether all of them were tried,
+        and the steps taken."""
         n = self.n
         walk = _Walk(self)
         path = [start]
         walk.visit(start)
         if not walk.hopeful(start, n - 1):
-            return None, True
+            return None, True, 0
         stack = [walk.order(start)]
         nodes = 0
         while len(path) < n:
@@ -147,13 +161,13 @@ class _Search:
                 stack.pop()
                 walk.leave(path.pop())
                 if not path:
-                    return None, True
+                    return None, True, nodes
                 continue
             nodes += 1
             if nodes > budget:
-                return None, False
-            if nodes % _CHECK_CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
-                return None, False
+                return None, False, budget
+            if self.deadline is not None and nodes % _CHECK_CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+                raise TimeUp()
             c = options.pop()
             walk.visit(c)
             path.append(c)
@@ -162,7 +176,7 @@ class _Search:
             else:
                 path.pop()
                 walk.leave(c)
-        return path, False
+        return path, False, nodes
 
     def _still_whole(self, c: int, free: bytearray, free_mask: int) -> bool:
         """Whether the free cells are still one piece now that c is taken."""

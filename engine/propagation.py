@@ -20,9 +20,11 @@ The state is one bit mask per number: ``cand[k]`` holds the cells where k may st
 
 Every rule only removes cells that no solution can use, so the search stays exact.
 
-A ``deadline`` (a ``time.perf_counter()`` value) makes the rules stop within a few
-milliseconds of it by raising ``TimeUp``: the solver and the grader turn that into
-"gave up", so a budget covers propagation too, not only the search after it.
+A ``deadline`` (a ``time.perf_counter()`` value: the caller's outer time limit) makes
+the rules stop within a few milliseconds of it by raising ``TimeUp``: the solver and the
+grader turn that into "gave up", so a budget covers propagation too, not only the search
+after it.  Nothing here decides anything by the clock: the rules' own limits
+(``_PATH_STEPS``) are counted steps.
 """
 
 from __future__ import annotations

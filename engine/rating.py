@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .board import Puzzle
-from .chains import Broken, Chain, Chains, Deduction
+from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
 from .words import seconds as seconds_text
@@ -62,18 +62,22 @@ class Unsolvable(ValueError):
     """The givens contradict each other."""
 
 
-def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None, whips: bool = True) -> Rating:
+def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None, whips: bool = True,
+         max_steps: int | None = None) -> Rating:
     """Rate ``puzzle``: the shortest chain length that, with singles, solves it.
 
     Raises Unsolvable when the givens contradict each other, and SolverGaveUp past
-    ``max_seconds``."""
+    ``max_steps`` counted steps (``Chains.steps``: the same on any machine) or past
+    ``max_seconds`` (a time limit: whether it passes depends on the machine)."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     try:
-        solve = LogicSolve(puzzle, deadline, whips)
+        solve = LogicSolve(puzzle, deadline, whips, max_steps)
         solve.run(cap)
     except TimeUp:
         assert max_seconds is not None
         raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
+    except OutOfSteps:
+        raise SolverGaveUp(f"gave up after {max_steps} steps") from None
     except Broken as why:
         raise Unsolvable(f"the puzzle has no solution: {why}") from None
     return solve.rating()
@@ -95,8 +99,9 @@ def solves_within(puzzle: Puzzle, cap: int, deadline: float | None = None,
 class LogicSolve:
     """A solve by the simplest reasoning first, keeping what it used."""
 
-    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = True) -> None:
-        self.chains = Chains(puzzle, deadline, whips)
+    def __init__(self, puzzle: Puzzle, deadline: float | None = None, whips: bool = True,
+                 max_steps: int | None = None) -> None:
+        self.chains = Chains(puzzle, deadline, whips, max_steps)
         self.uses: dict[int, int] = {}
         self.deductions: list[Deduction] = self.chains.singles()
         self.given = len(puzzle.givens)

@@ -13,8 +13,11 @@
   than reasoning becomes one that reasoning finishes (each given back makes it easier,
   so only a few are tried).
 
-Every function raises propagation's TimeUp past ``deadline``; the generator turns that
-into its own "gave up" message.
+What each function decides is bounded by counted steps only (the chains' cap, the
+search's ``_SEARCH_CHECK_NODES``), so it is the same on any machine.  ``deadline`` is the
+generator's outer time limit (a ``time.perf_counter()`` value): past it every function
+raises propagation's TimeUp, never returns what a search cut short decided; the
+generator turns that into its own "gave up" message.
 """
 
 from __future__ import annotations

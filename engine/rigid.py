@@ -40,7 +40,9 @@ def rigid_path(board: Board, path: list[int], rng: random.Random, moves_per_cell
                deadline: float | None = None) -> list[int]:
     """``path`` reshaped by backbite moves toward fewer reversible pieces.
 
-    Raises propagation's TimeUp past ``deadline`` (a ``time.perf_counter()`` value)."""
+    The moves are counted (``moves_per_cell``), so the result never depends on the
+    machine; ``deadline`` (a ``time.perf_counter()`` value, the caller's outer time
+    limit) only ever stops it by raising propagation's TimeUp."""
     n = len(path)
     if n < 4 or moves_per_cell <= 0:
         return path

@@ -10,11 +10,13 @@ another solution with a clause that blocks each one found.  A board so open that
 encoding would be huge goes to a plain depth-first search instead (``backtrack.py``).  Every solution is checked with
 ``is_solution`` before it is returned.
 
-A time budget covers the whole call: propagation looks at the clock as it works
-(``Propagator.deadline``), the encoding is skipped when time is up, and the SAT search
-runs in slices sized from its own measured pace to take about 20 ms each (CaDiCaL
-cannot be interrupted from another thread), so a call returns within a few tens of
-milliseconds of its budget.
+A step budget (``max_nodes``: SAT conflicts, or nodes of the plain search) decides what
+a call answers, the same on any machine.  A time budget covers the whole call too:
+propagation looks at the clock as it works (``Propagator.deadline``), the encoding is
+skipped when time is up, and the SAT search runs in slices of conflicts that double
+from a fixed first size (CaDiCaL cannot be interrupted from another thread), looking at
+the clock between them.  The slices never depend on the clock, so a search the clock
+does not stop finds what it would have found without one; one it stops says it gave up.
 """
 
 from __future__ import annotations
@@ -36,11 +38,11 @@ _SAT_SOLVER = "cadical195"
 # Open (number, cell) pairs beyond which a board is too open to encode: such boards go
 # to a plain depth-first search, which finds their many solutions quickly.
 _SAT_SIZE_LIMIT = 40_000
-# Conflicts between looks at the clock: the first slice is small, later ones are sized
-# from the measured pace to last about _SLICE_SECONDS.
+# Conflicts between looks at the clock: the first slice is small, each next one twice
+# the last, up to _MAX_SLICE.  Fixed sizes, never the measured pace: where a slice ends
+# changes what CaDiCaL finds next, so the clock must not decide it.
 _FIRST_SLICE = 100
-_MAX_SLICE = 20_000
-_SLICE_SECONDS = 0.02
+_MAX_SLICE = 2_000
 _CLAUSES_PER_LOAD = 10_000
 # CaDiCaL's inprocessing passes can each run for most of a second on a large formula,
 # and cannot be cut short; without them a slice never overruns by much, and the
@@ -211,32 +213,28 @@ def _conflicts(sat: Solver) -> int:
 def _solve_once(sat: Solver, max_nodes: int | None, deadline: float | None) -> bool | None:
     """True (a model), False (no more), or None when the budget ran out.
 
-    CaDiCaL cannot be interrupted from another thread, so a time budget is kept by
-    solving in slices of conflicts and looking at the clock between them; each slice is
-    sized from the pace of the last one, so it lasts about _SLICE_SECONDS.
+    CaDiCaL cannot be interrupted from another thread, so a budget is kept by solving
+    in slices of conflicts (100, 200, 400, ... up to _MAX_SLICE) and looking at the
+    clock between them.  The slices depend on nothing but their count, so the answer
+    within ``max_nodes`` is the same on a quiet machine and a busy one.
     """
     if max_nodes is None and deadline is None:
         return bool(sat.solve())
     slice_ = _FIRST_SLICE
     while True:
+        size = slice_
         if max_nodes is not None:
             left = max_nodes - _conflicts(sat)
             if left <= 0:
                 return None
-            slice_ = min(slice_, left)
-        started = time.perf_counter()
-        if deadline is not None and started > deadline:
+            size = min(size, left)
+        if deadline is not None and time.perf_counter() > deadline:
             return None
-        before = _conflicts(sat)
-        sat.conf_budget(slice_)
+        sat.conf_budget(size)
         answer = sat.solve_limited()
         if answer is not None:
             return bool(answer)
-        took = time.perf_counter() - started
-        done = max(1, _conflicts(sat) - before)
-        pace = took / done  # seconds per conflict; it grows as clauses are learned,
-        # so a slice may at most double the last one
-        slice_ = int(min(_MAX_SLICE, 2 * slice_, max(10, _SLICE_SECONDS / max(pace, 1e-7))))
+        slice_ = min(_MAX_SLICE, 2 * slice_)
 
 
 def _record(puzzle: Puzzle, cand: list[int], result: SolveResult) -> None:

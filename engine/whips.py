@@ -33,6 +33,7 @@ class WhipSearch:
         self.near = chains.near
         self.n = chains.n
         self.numbers_of = numbers_of
+        self.states = 0  # partial whips extended so far: the work done, in counted steps
 
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
         """The steps R1..R(n-1) and the empty variable of a shortest whip for ``z`` up to
@@ -42,6 +43,7 @@ class WhipSearch:
             (frozenset(), z): ((), _Chain(self).extended(z))
         }
         for _ in range(cap):
+            self.states += len(layer)
             nxt: dict[tuple[frozenset[Candidate], Candidate], tuple[tuple[Candidate, ...], _Chain]] = {}
             for (_, last), (steps, chain) in layer.items():
                 for variable in self._linked_to(last, chain):

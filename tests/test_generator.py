@@ -126,7 +126,7 @@ def test_time_limit_on_easy_does_not_suggest_an_easier_level():
 @pytest.mark.parametrize("limit", [1e-6, 0.01, 0.03])
 def test_a_tiny_limit_is_a_generation_error_not_a_shape_error(limit: float):
     # These run out before or during the search for a path (about 0.05 s here), which
-    # gets only what is left of the limit; that is not a fault of the board.
+    # stops at the limit by raising; that is not a fault of the board.
     with pytest.raises(GenerationError, match=f"gave up after {limit:g} seconds"):
         generate_shape("rectangle", 21, "easy", max_seconds=limit)
 

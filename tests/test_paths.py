@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 from itertools import pairwise
 
 import pytest
 
 from engine.board import Board
 from engine.paths import is_hamiltonian_path, random_hamiltonian_path
+from engine.propagation import TimeUp
 from engine.shapes import SHAPES, ShapeError, check_playable, parse_mask, shape_board
 
 
@@ -109,7 +111,7 @@ def test_paths_do_not_always_start_in_a_corner():
 
 def test_large_boards_are_quick_enough():
     board = Board.rectangle(50, 50)
-    path = random_hamiltonian_path(board, random.Random(1), max_seconds=20)
+    path = random_hamiltonian_path(board, random.Random(1))
     assert is_hamiltonian_path(board, path)
 
 
@@ -128,10 +130,21 @@ def test_board_without_a_path_is_searched_to_the_end():
         random_hamiltonian_path(board, random.Random(0))
 
 
-def test_running_out_of_time():
+def test_running_out_of_steps():
     board = Board.rectangle(20, 20)
-    with pytest.raises(ShapeError, match=r"^no path covering every cell was found in 0 seconds$"):
-        random_hamiltonian_path(board, random.Random(0), max_seconds=0)
+    with pytest.raises(ShapeError, match=r"^no path covering every cell was found in 100 search steps$"):
+        random_hamiltonian_path(board, random.Random(0), max_steps=100)
+
+
+def test_a_deadline_that_has_passed_stops_the_search_by_raising():
+    with pytest.raises(TimeUp):
+        random_hamiltonian_path(Board.rectangle(20, 20), random.Random(0), deadline=time.perf_counter() - 1)
+
+
+def test_the_path_does_not_depend_on_a_deadline_that_is_not_reached():
+    board = Board.rectangle(20, 20, "hex")
+    free = random_hamiltonian_path(board, random.Random(5))
+    assert random_hamiltonian_path(board, random.Random(5), deadline=time.perf_counter() + 600) == free
 
 
 def test_agrees_with_exhaustive_search_on_small_boards():

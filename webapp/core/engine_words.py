@@ -177,7 +177,8 @@ SHAPE_ERRORS = {
     "once, so it can serve only two of them there, and it has only two ends for the rest":
         N_("too many cells with at most two neighbours crowd round the cell at %(cell)s: a path passes through "
            "a cell once, so it can serve only two of them there, and it has only two ends for the rest"),
-    "no path covering every cell was found in %(time)s": N_("no path through every cell was found in %(time)s"),
+    "no path covering every cell was found in %(steps)s search steps":
+        N_("no path through every cell was found in %(steps)s steps of searching"),
     "no path can cover every cell of this board (every start was tried)":
         N_("no path can pass through every cell of this board (every starting cell was tried)"),
     "rows %(value)s is out of range for the rectangle: expected %(low)s..%(high)s":

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from datetime import date
 
-from engine import Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
+from engine import GenerationError, Puzzle, PuzzleFormatError, SolveResult, puzzle_from_id, puzzle_to_id
 
 from ..core.messages import N_, Refusal, from_kept, kept, too_hard_refusal
 from ..core.options import Options, daily_options
@@ -112,7 +112,10 @@ def made_here(options: Options, seed: int, day: date, seconds: float | None) -> 
 
 def daily(store: Store, day: date, make: MakeDaily = made_here, budget_seconds: float | None = None) -> StoredPuzzle:
     """The puzzle of the day, made and stored on first request: the first shape of the
-    day's order that the generator manages, within ``budget_seconds`` in all."""
+    day's order that the generator manages, within ``budget_seconds`` in all.
+
+    A shape the generator cannot manage at all gives way to the next; running out of
+    time does not (it raises), so the day's puzzle never depends on the machine's pace."""
     stored = store.daily(day)
     if stored is not None:
         return stored
@@ -125,6 +128,8 @@ def daily(store: Store, day: date, make: MakeDaily = made_here, budget_seconds: 
         try:
             made = make(options, seed, day, left)
         except ValueError as err:  # the generator could not manage this shape: take the next
+            if isinstance(err, GenerationError) and "time" in err.params:
+                raise  # out of time, not a shape it cannot manage: another shape would change the puzzle
             problem = err
             continue
         return store.save_puzzle(made)
