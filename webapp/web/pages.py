@@ -165,7 +165,8 @@ def generate_job(job: Ticket, _progress: Progress) -> Done:
 
     A board the generator did not make within the budget (out of time, or no path it
     tried gave one) is wished for instead: kept in the database, so the pool's filler on
-    any host makes it next, and this host's filler starts on it now."""
+    any host makes it next, and this host's filler starts on it now (or after the run it
+    is on)."""
     found = services()
     budget = float(current_app.config["GENERATE_SECONDS"])
     options = _options(job)
@@ -175,7 +176,7 @@ def generate_job(job: Ticket, _progress: Progress) -> Done:
         if isinstance(err, GenerationError) and not {"time", "attempts"} & set(err.params):
             raise  # the level cannot be reached on this board at all: a refusal, said as one
         record_wish(found.store, options)
-        found.refiller.request(options)
+        found.refiller.request()  # the pool's targets, wishes first: never more than the few kept
         return Done(NOT_MADE_YET)
     return Done(found.store.save_puzzle(made).code)
 
@@ -238,7 +239,10 @@ def not_ready(variant: str, shape: str, size: int, difficulty: str) -> Any:
         found.refiller.request(options)  # put another in its place
         return redirect(url_for("play.page", code=stored.code), 303)
     record_wish(found.store, options)  # still wanted: kept among the newest wishes
-    found.refiller.request(options)  # once at a time per process; another host's filler may be on it already
+    # The pool's targets, wishes first (not these options as such: a flood of addresses
+    # must not queue boards beyond the few wishes kept); one filler at a time per process,
+    # and a board another host's filler holds is left to it.
+    found.refiller.request()
     return render_template("not_ready.html", options=options, offers=nearest_ready(found.store, options),
                            budget=seconds(float(current_app.config["GENERATE_SECONDS"]), words()))
 
