@@ -145,3 +145,19 @@ class RateRow(Base):
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     window: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # the window's start, epoch seconds
     hits: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class WishRow(Base):
+    """A board a player asked for that was neither in the pool nor made in time: the pool's
+    filler (on any host) makes it next.  Few rows by design (``store.wishes`` keeps the
+    newest few and forgets old ones)."""
+
+    __tablename__ = "pool_wishes"
+
+    name: Mapped[str] = mapped_column(String(120), primary_key=True)  # shape:size:difficulty:variant
+    shape: Mapped[str] = mapped_column(String(40))
+    size: Mapped[int] = mapped_column(Integer)
+    difficulty: Mapped[str] = mapped_column(String(16))
+    variant: Mapped[str] = mapped_column(String(16))
+    asked: Mapped[datetime] = mapped_column(DateTime, index=True)  # the last time someone asked
+    asks: Mapped[int] = mapped_column(Integer, default=1)

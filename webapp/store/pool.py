@@ -1,7 +1,9 @@
 """The pool of pre-generated puzzles, so large and expert puzzles are served at once.
 
 ``fill`` tops the pool up to a count per set of options (and makes today's and
-tomorrow's puzzle of the day); ``hidato pool fill`` runs it.  The web app runs that
+tomorrow's puzzle of the day); ``hidato pool fill`` runs it.  What it keeps are the
+boards players wished for (``wishes``: asked, not ready, not made in time) and then the
+default ones (``pool_targets``).  The web app runs that
 command as a low-priority child process on start and whenever a puzzle is taken from
 the pool, so generation never competes with requests for the server's interpreter.
 """
@@ -27,6 +29,7 @@ from ..core.stored import generate
 from .catalog import daily
 from .shared import HeldClaim, Shared
 from .store import Store
+from .wishes import wished
 
 # Where ``python -m webapp.cli`` finds the package even when it is not installed.
 _PROJECT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -48,6 +51,14 @@ def default_targets() -> list[Options]:
         if difficulty in DIFFICULTIES and spec.default_size in spec.sizes(VARIANTS[variant].adjacency)
         and unreachable(name, spec.default_size, VARIANTS[variant].adjacency, difficulty) is None
     ]
+
+
+def pool_targets(store: Store) -> list[Options]:
+    """What the filler keeps in the pool, in the order it makes them: the boards players
+    wished for (most recent first: they said they would come back for them), then the
+    default ones."""
+    first = wished(store)
+    return first + [options for options in default_targets() if options not in first]
 
 
 def option_key(options: Options) -> tuple[str, int, str, str]:
@@ -132,7 +143,7 @@ class Refiller:
         with self._lock:
             if options is None:
                 self._defaults_wanted = True
-            else:
+            elif options not in (self._wanted or []):  # asked twice before it starts: made once
                 self._wanted = (self._wanted or []) + [options]
             if self._running is None:
                 self._start_locked()

@@ -1,5 +1,6 @@
-"""Home (puzzle of the day, New puzzle form, examples), the waiting page, My puzzles;
-robots.txt and what the pages' <head> says about them (descriptions, absolute links)."""
+"""Home (puzzle of the day, New puzzle form, examples), the waiting page, the page for a
+board not ready yet (the nearest ready ones offered, the asked one made in the
+background), My puzzles; robots.txt and what the pages' <head> says about them (descriptions, absolute links)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,17 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from engine import DIFFICULTIES, SHAPES, puzzle_from_id
+from engine import DIFFICULTIES, SHAPES, GenerationError, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game, utcnow
-from ..core.messages import N_, said
+from ..core.messages import N_, said, seconds
 from ..core.options import VARIANTS, Options, joined, parse_options, variants_taking
 from ..core.stats import record, streak
 from ..core.stored import StoredPuzzle
 from ..store.catalog import daily
 from ..store.shared import Ticket
+from ..store.wishes import nearest_ready, record_wish
 from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import long_date, words
@@ -29,6 +31,10 @@ from .security import public_link
 from .services import services
 
 bp = Blueprint("pages", __name__)
+
+# A generate job's result when the board was not made within its budget (a puzzle's id
+# never starts with "-"): the waiting page then sends the player to ``not_ready``.
+NOT_MADE_YET = "-not-made-yet"
 
 # (title, note, compact id): small hand-checked puzzles with unique solutions; the page
 # translates the title and note (N_ marks them for pybabel).
@@ -155,10 +161,24 @@ def new_puzzle() -> Any:
 
 
 def generate_job(job: Ticket, _progress: Progress) -> Done:
-    """The job behind New puzzle: a puzzle for the options asked, stored; its id."""
+    """The job behind New puzzle: a puzzle for the options asked, stored; its id.
+
+    A board the generator did not make within the budget (out of time, or no path it
+    tried gave one) is wished for instead: kept in the database, so the pool's filler on
+    any host makes it next, and this host's filler starts on it now (or after the run it
+    is on)."""
     found = services()
     budget = float(current_app.config["GENERATE_SECONDS"])
-    return Done(found.store.save_puzzle(heavy.generate(found.runner, budget, _options(job))).code)
+    options = _options(job)
+    try:
+        made = heavy.generate(found.runner, budget, options)
+    except (OutOfTime, GenerationError) as err:
+        if isinstance(err, GenerationError) and not {"time", "attempts"} & set(err.params):
+            raise  # the level cannot be reached on this board at all: a refusal, said as one
+        record_wish(found.store, options)
+        found.refiller.request()  # the pool's targets, wishes first: never more than the few kept
+        return Done(NOT_MADE_YET)
+    return Done(found.store.save_puzzle(made).code)
 
 
 def _options(job: Ticket) -> Options:
@@ -174,6 +194,8 @@ def _generated(ticket: str) -> Any:
                      "used). Please ask for a new puzzle."))
     if job.status in ("waiting", "running"):
         return None
+    if job.status == "done" and job.result == NOT_MADE_YET:
+        return redirect(_not_ready_url(_options(job)), 303)
     if job.status == "done":
         return redirect(url_for("play.page", code=job.result), 303)
     if job.status == "refused":  # the engine refused the options, or ran out of time
@@ -195,6 +217,34 @@ def waiting(ticket: str) -> Any:
     limit = float(current_app.config["GENERATE_SECONDS"])
     return render_template("waiting.html", options=_options(job), job=job, elapsed=elapsed,
                            limit=limit, share=min(0.95, elapsed / limit) if limit else 0)
+
+
+def _not_ready_url(options: Options) -> str:
+    return url_for("pages.not_ready", variant=options.variant, shape=options.shape, size=options.size,
+                   difficulty=options.difficulty)
+
+
+@bp.get("/new/<variant>/<shape>/<int:size>/<difficulty>")
+def not_ready(variant: str, shape: str, size: int, difficulty: str) -> Any:
+    """A board that was not in the pool and not made in time: opened at once if it is
+    ready now (the player came back, or reloaded), else a page that says so, offers the
+    nearest boards that are ready, and keeps the asked one wished for (``store.wishes``)."""
+    try:
+        options = parse_options({"shape": shape, "size": str(size), "difficulty": difficulty, "variant": variant})
+    except ValueError as err:
+        abort(404, said(err, words()))
+    found = services()
+    stored = found.store.take_from_pool(options.shape, options.size, options.difficulty, options.adjacency)
+    if stored is not None:
+        found.refiller.request(options)  # put another in its place
+        return redirect(url_for("play.page", code=stored.code), 303)
+    record_wish(found.store, options)  # still wanted: kept among the newest wishes
+    # The pool's targets, wishes first (not these options as such: a flood of addresses
+    # must not queue boards beyond the few wishes kept); one filler at a time per process,
+    # and a board another host's filler holds is left to it.
+    found.refiller.request()
+    return render_template("not_ready.html", options=options, offers=nearest_ready(found.store, options),
+                           budget=seconds(float(current_app.config["GENERATE_SECONDS"]), words()))
 
 
 @bp.get("/mine")
