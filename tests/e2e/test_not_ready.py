@@ -3,7 +3,7 @@
 and a desktop (1280×800): asked from the form, it says so, its nearest ready board opens
 at a tap, and once the filler has made the asked board, coming back opens it.
 
-The give-up is real and cheap: the live app's generation budget is cut to 0.05 s for
+The give-up is real and cheap: the live app's generation budget is cut to 0.001 s for
 the test, shorter than any child process takes to answer."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
 def test_a_board_not_ready_offers_a_ready_one_and_opens_when_made(
         browser: Browser, base_url: str, live_app: Flask, monkeypatch: pytest.MonkeyPatch,
         artifacts_dir: Path, device: str) -> None:
-    monkeypatch.setitem(live_app.config, "GENERATE_SECONDS", 0.05)
+    monkeypatch.setitem(live_app.config, "GENERATE_SECONDS", 0.001)
     store = live_app.extensions["hidato"].store
     fill(store, [READY])  # the board waiting in the pool (topped up to one)
     context = browser.new_context(base_url=base_url, locale="en-GB", **VIEWPORTS[device])
