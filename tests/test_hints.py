@@ -82,7 +82,9 @@ def test_a_hint_with_a_budget_gives_up_within_it() -> None:
     started = time.perf_counter()
     with pytest.raises(SolverGaveUp, match="gave up after 0.2 seconds"):
         hint(puzzle, {}, max_seconds=0.2)  # no solution given: it must solve first
-    assert time.perf_counter() - started < 0.7
+    # Stopped by its budget, not by finishing (this board takes the solver minutes): the
+    # margin allows a SAT slice in flight and a machine whose other core is busy.
+    assert time.perf_counter() - started < 2.0
 
 
 @pytest.mark.parametrize("name", ["mebane-III.7", "puzzlesandbrains-numbrix-VH08", "square10-king-expert-s5"])

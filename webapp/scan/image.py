@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
 from ..core.messages import N_
 from . import MAX_BYTES, MAX_PIXELS, ImageTooLarge, NotAnImage
@@ -115,6 +115,11 @@ def _decoded(image: Image.Image) -> np.ndarray:
     if image.format == "JPEG" and max(width, height) > CROP_SIDE:
         short = round(CROP_SIDE * min(width, height) / max(width, height))
         image.draft("RGB", (short, short))  # the largest 1/2^k scale still at least this size
+    # WeasyPrint sets Pillow's LOAD_TRUNCATED_IMAGES for the whole process when it is
+    # imported (the site's booklets): a truncated photo would then be read as a grey half.
+    # Pictures are read in a child of their own or in `hidato scan`, so the flag is ours here.
+    truncated_allowed = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -128,6 +133,8 @@ def _decoded(image: Image.Image) -> np.ndarray:
                 Image.DecompressionBombError):
             # "image file is truncated", "broken data stream", a corrupt chunk...
             raise NotAnImage(TRUNCATED) from None
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = truncated_allowed
     return np.asarray(rgb)
 
 
