@@ -15,7 +15,7 @@ import zlib
 import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageFile
 from scan_pictures import APP, OURS, Camera, Style, draw, photograph, screenshot
 
 from engine import parse_puzzle, solve
@@ -110,11 +110,16 @@ def test_the_exif_orientation_is_applied_before_reading(orientation: int) -> Non
     assert _givens_placed(dict(reading.puzzle.givens), dict(SQUARE.givens))
 
 
-def test_a_truncated_jpeg_is_refused_with_a_sentence() -> None:
+@pytest.mark.parametrize("pillow_told_to_load_truncated", [False, True], ids=["alone", "after-weasyprint"])
+def test_a_truncated_jpeg_is_refused_with_a_sentence(monkeypatch: pytest.MonkeyPatch,
+                                                     pillow_told_to_load_truncated: bool) -> None:
+    # WeasyPrint, once imported in the process, sets this flag for everyone.
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", pillow_told_to_load_truncated)
     picture = photograph(draw(SQUARE, OURS, cell_px=40), Camera(seed=1, size=(800, 600)))
     with pytest.raises(NotAnImage) as refused:
         read_picture(picture[: len(picture) // 2])
     assert "cut short" in str(refused.value)
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is pillow_told_to_load_truncated
 
 
 def _png_header(width: int, height: int) -> bytes:
