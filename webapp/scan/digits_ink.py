@@ -251,7 +251,9 @@ def _circle(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, float, float]
         radius = float(np.sqrt(squared))
         off = np.abs(np.hypot(xs - cx, ys - cy) - radius)
         spread = off[near]
-        near = off <= max(1.5, 2.5 * float(np.median(spread)))
+        # Digits touching the circle pull the fit; a band no wider than a circle's line
+        # keeps them out once the circle is roughly found.
+        near = off <= max(1.5, min(2.5 * float(np.median(spread)), 0.1 * radius))
     if not (0.3 * SIZE <= radius <= 0.8 * SIZE and 0.2 * SIZE <= cx <= 0.8 * SIZE and 0.2 * SIZE <= cy <= 0.8 * SIZE):
         return None
     if float(np.median(spread)) > 0.08 * radius:
