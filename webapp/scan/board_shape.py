@@ -38,7 +38,8 @@ LINE_COVER = 0.55  # share of a side's length with a line on it for the side to 
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
 GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
-NUMBER_INK = 0.45  # more ink than this is no number: a painted square, a block of text
+NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block of text (a light
+# fill behind a number counts as some ink)
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
