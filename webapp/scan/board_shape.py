@@ -40,6 +40,7 @@ GLARE = 1.12  # a position this much brighter than the board's paper is under a 
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
 NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block of text (a light
 # fill behind a number counts as some ink)
+FILL = 0.95  # a position's inside at most this bright against the cells' paper is filled
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -223,15 +224,21 @@ def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: La
     under the board touches one cell at a time, the page's text beside it lies beyond
     the cells found: they stay out."""
     kind = lattice.kind
-    needed = 2 if kind == "square" else 3
     found = np.array(list(lattice.found))
-    low, high = found.min(axis=0), found.max(axis=0)
+    low, high = found.min(axis=0) - 1, found.max(axis=0) + 1
+    # A number on a fill (a given cell of an app) needs one cell beside it, and may lie a
+    # row beyond the cells found: a caption or the page's text lies on the page's paper.
+    filled = {p for p in outside if DARK_FILL <= shape.brightness[p] <= FILL}
     todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
             and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
+    inner = {p for p in todo if low[0] < p[0] < high[0] and low[1] < p[1] < high[1]}
     changed = True
     while changed and todo:
         changed = False
         for p in sorted(todo):
+            needed = 1 if p in filled else (2 if kind == "square" else 3)
+            if p not in filled and p not in inner:
+                continue
             if sum(q in cells for q in _around(p, kind)) >= needed:
                 cells.add(p)
                 todo.discard(p)
