@@ -27,9 +27,10 @@ if TYPE_CHECKING:
     from .digits_ink import Look
     from .digits_model import Line
 
-Kind = Literal["empty", "printed", "written"]
+Kind = Literal["empty", "printed", "written", "hole"]
 
 MOST_DIGITS = 3  # boards hold at most 999 cells
+CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
@@ -40,7 +41,9 @@ class DigitReading:
     """What one cell holds: a number (None: nothing), how sure, and how it got there.
 
     ``kind`` "empty" goes with ``value`` None; a cell with ink the model could not read as a
-    number of the board is "printed" or "written" with ``value`` None and a low confidence."""
+    number of the board is "printed" or "written" with ``value`` None and a low confidence;
+    "hole" (``value`` None, the confidence the cross's): a cross marks the cell as a hole
+    (as our solver page draws one)."""
 
     value: int | None
     confidence: float  # 0..1: of the value, or of the cell being empty
@@ -50,16 +53,21 @@ class DigitReading:
 def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
     """Read each cell's crop (BGR uint8, one cell each); numbers above ``most`` (the board's
     number of cells, when known) are refused.  Loads OpenCV and the model on first use."""
-    from .digits_ink import look
+    from .digits_ink import Look, look
     from .digits_kind import kinds
 
     looks = _without_notes([look(crop) for crop in crops])
     lines = _read_lines(looks)
-    kind_of = kinds(looks)
+    crosses = {i for i, line in lines.items() if line.cross >= CROSS}
+    # A hole's cross is no number: it takes no part in telling givens from a player's.
+    kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
     readings = []
     for i, seen in enumerate(looks):
         if seen.number is None:
             readings.append(DigitReading(None, _empty_confidence(seen), "empty"))
+            continue
+        if i in crosses:
+            readings.append(DigitReading(None, round(lines[i].cross, 4), "hole"))
             continue
         value, confidence = judge(lines[i], seen, most)
         kind: Kind = "written" if kind_of[i] == "written" else "printed"

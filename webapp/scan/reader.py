@@ -26,7 +26,7 @@ from engine import MAX_CELLS, Adjacency, Cell
 from ..core.messages import N_
 from . import CellReading, NoBoard, Progress, Reading, ScanError
 from .cutting import cut
-from .finding import Found, find_board
+from .finding import FEWEST_CELLS, Found, find_board
 from .image import Picture, load
 from .judge import DOUBT, Verdict, judge
 from .lattice import Kind, Position, plane
@@ -146,6 +146,15 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         readings_by_way.append((way, _read_all(inked, way, lambda p, r: read_at(p, r, n + max(2, n // 10)))))
         if clock.out_of_time:
             break
+    # A cross in a cell marks a hole (our solver page draws them): not a cell of the board.
+    holes = {p for _, readings in readings_by_way for p, r in readings.items() if r.kind == "hole"}
+    if holes:
+        cells = [p for p in cells if p not in holes]
+        readings_by_way = [(way, {p: r for p, r in readings.items() if p not in holes})
+                           for way, readings in readings_by_way]
+        if len(cells) < FEWEST_CELLS:
+            raise NoBoard(NO_BOARD)
+        n = len(cells)
     clock.stage("engine", "checking the puzzle")
     best = _decide(readings_by_way, cells, lattice.kind, shape.glare, adjacency, entries, n, clock)
     way, readings, cell_of, verdict = best
