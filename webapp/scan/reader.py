@@ -146,15 +146,8 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         readings_by_way.append((way, _read_all(inked, way, lambda p, r: read_at(p, r, n + max(2, n // 10)))))
         if clock.out_of_time:
             break
-    # A cross in a cell marks a hole (our solver page draws them): not a cell of the board.
-    holes = {p for _, readings in readings_by_way for p, r in readings.items() if r.kind == "hole"}
-    if holes:
-        cells = [p for p in cells if p not in holes]
-        readings_by_way = [(way, {p: r for p, r in readings.items() if p not in holes})
-                           for way, readings in readings_by_way]
-        if len(cells) < FEWEST_CELLS:
-            raise NoBoard(NO_BOARD)
-        n = len(cells)
+    cells, readings_by_way = _without_crosses(cells, readings_by_way)
+    n = len(cells)
     clock.stage("engine", "checking the puzzle")
     best = _decide(readings_by_way, cells, lattice.kind, shape.glare, adjacency, entries, n, clock)
     way, readings, cell_of, verdict = best
@@ -168,6 +161,19 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         write_debug(Path(debug), picture, found, way.rotation, cells, cell_of, reading)
         reading.stages["debug"] = clock.done() - reading.seconds
     return reading
+
+
+def _without_crosses(cells: list[Position], readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]]
+                     ) -> tuple[list[Position], list[tuple[Tried, dict[Position, DigitReading]]]]:
+    """The cells and readings without the cells a cross marks as holes (our solver page
+    draws them so): they are no cells of the board."""
+    holes = {p for _, readings in readings_by_way for p, r in readings.items() if r.kind == "hole"}
+    if not holes:
+        return cells, readings_by_way
+    cells = [p for p in cells if p not in holes]
+    if len(cells) < FEWEST_CELLS:
+        raise NoBoard(NO_BOARD)
+    return cells, [(way, {p: r for p, r in readings.items() if p not in holes}) for way, readings in readings_by_way]
 
 
 def _middle(cells: list[Position], kind: Kind) -> Position:
