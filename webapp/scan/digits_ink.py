@@ -30,6 +30,8 @@ PAPER = 15  # pixels at SIZE: wider than any digit's stroke, narrower than a fil
 FAINTEST = 32.0  # the weakest ink, in RGB distance from the paper (noise and JPEG stay below)
 WIDEST = 3.2  # a number is at most this many times as wide as tall (three digits are about 2)
 PAD = 0.25  # white round the number in the line, of its height
+GROW = 9  # pixels at SIZE round the pieces kept whose fainter ink goes to the model too (a faint
+# diagonal, too weak for the pieces, lies between the strokes of a blurred serif 4)
 
 
 Piece = tuple[int, int, int, int, int]  # a connected piece of ink: label, x, y, width, height
@@ -300,12 +302,14 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     y0, y1 = (top - pad) * sy, (bottom + pad) * sy
     x0, x1 = (left - pad) * sx, (right + pad) * sx
     # Round the pieces, the faint edges of their strokes (blur, antialiasing) belong to them.
-    grown = cv2.dilate(keep, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    grown = cv2.dilate(keep, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GROW, GROW)))
     full_keep = cv2.resize(grown, (cols, rows), interpolation=cv2.INTER_NEAREST)
     paper = cv2.resize(behind, (cols, rows), interpolation=cv2.INTER_LINEAR)
     full = np.sqrt(((crop.astype(np.float32) - paper) ** 2).mean(axis=2))
     full[full_keep == 0] = 0.0
-    grey = 255.0 - np.clip(full * (255.0 / max(level, FAINTEST)), 0, 255)
+    # Full black from 70 % of the strokes' usual ink: a thin stroke blurred by the camera (the
+    # diagonal of a serif 4) stays dark enough for the model to see it.
+    grey = 255.0 - np.clip(full * (255.0 / max(0.7 * level, FAINTEST)), 0, 255)
     by0, by1, bx0, bx1 = round(y0), max(round(y1), round(y0) + 1), round(x0), max(round(x1), round(x0) + 1)
     box = np.full((by1 - by0, bx1 - bx0), 255.0, np.float32)
     iy0, iy1, ix0, ix1 = max(0, by0), min(rows, by1), max(0, bx0), min(cols, bx1)
