@@ -133,11 +133,27 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
         for k, line in zip(unsure, again, strict=True):
             if _sureness(line) > _sureness(found[k]):
                 found[k] = line
+    # Still unsure: the number's rows across the whole cell, every ink kept (a small,
+    # blurred cell's pieces may have lost a digit or a faint stroke the model still reads).
+    numbers = [looks[i].number for i in todo]
+    unsure = [k for k, (line, number) in enumerate(zip(found, numbers, strict=True))
+              if number is not None and number.plain is not None and (_unsure(line) or number.parts > len(line.text))]
+    if unsure:
+        plain = recogniser().read([numbers[k].plain for k in unsure])  # type: ignore[union-attr,misc]
+        for k, line in zip(unsure, plain, strict=True):
+            parts = numbers[k].parts  # type: ignore[union-attr]
+            if _whole(line, parts) > _whole(found[k], parts):
+                found[k] = line
     return dict(zip(todo, found, strict=True))
 
 
 def _unsure(line: Line) -> bool:
     return not line.text or line.other > 0.5 or min(line.chars) < RETRY_BELOW
+
+
+def _whole(line: Line, parts: int) -> float:
+    """How sure a reading is, halved when it holds fewer digits than the ink has pieces."""
+    return _sureness(line) * (0.5 if parts > len(line.text) else 1.0)
 
 
 def _sureness(line: Line) -> float:

@@ -49,6 +49,7 @@ class Number:
     ink: tuple[float, float, float]  # BGR of the strokes' cores
     stroke: float  # the strokes' width, of the number's height
     contrast: float  # the strokes' darkest (or lightest) against the paper: 0..1 of what the paper allows
+    plain: np.ndarray | None = None  # the number's rows across the whole cell, unmasked: read again when unsure
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,7 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     full_keep = cv2.resize(grown, (cols, rows), interpolation=cv2.INTER_NEAREST)
     paper = cv2.resize(behind, (cols, rows), interpolation=cv2.INTER_LINEAR)
     full = np.sqrt(((crop.astype(np.float32) - paper) ** 2).mean(axis=2))
+    plain = _plain(crop, paper, full_keep, y0, y1)
     full[full_keep == 0] = 0.0
     # Full black from 70 % of the strokes' usual ink: a thin stroke blurred by the camera (the
     # diagonal of a serif 4) stays dark enough for the model to see it.
@@ -320,4 +322,29 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     return Number(
         line=np.clip(line, 0, 255).astype(np.uint8), height=height / SIZE, width=(right - left) / SIZE,
         centre=((left + right) / 2 / SIZE, (top + bottom) / 2 / SIZE), parts=parts,
-        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast)
+        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast, plain=plain)
+
+
+def _plain(crop: np.ndarray, paper: np.ndarray, keep: np.ndarray, y0: float, y1: float) -> np.ndarray:
+    """The number's rows across the cell inside its border band, the crop's own grey with
+    its contrast stretched, every ink kept: in a small blurred cell the pieces may miss a
+    digit or part of one, which the model still reads in the picture itself."""
+    import cv2
+    import numpy as np
+
+    rows, cols = crop.shape[:2]
+    band_x, band_y = round(EDGE_BAND * cols), round(EDGE_BAND * rows)
+    top, bottom = max(band_y, round(y0)), min(rows - band_y, round(y1))
+    if bottom - top < 4:
+        top, bottom = band_y, rows - band_y
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper_grey = float(cv2.cvtColor(paper.astype(np.uint8), cv2.COLOR_BGR2GRAY).mean())
+    if keep.any() and float(grey[keep > 0].mean()) > paper_grey:
+        grey = 255.0 - grey  # light digits on a dark cell
+    box = grey[top:bottom, band_x:cols - band_x]
+    low, high = np.percentile(box, (2, 90))
+    box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
+    width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
+    shrink = box.shape[0] > HEIGHT
+    line = cv2.resize(box, (width, HEIGHT), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
+    return np.clip(line, 0, 255).astype(np.uint8)
