@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 Kind = Literal["empty", "printed", "written", "hole"]
 
 MOST_DIGITS = 3  # boards hold at most 999 cells
+ALWAYS = True
 CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
@@ -137,7 +138,7 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
     # blurred cell's pieces may have lost a digit or a faint stroke the model still reads).
     numbers = [looks[i].number for i in todo]
     unsure = [k for k, (line, number) in enumerate(zip(found, numbers, strict=True))
-              if number is not None and number.plain is not None and (_unsure(line) or number.parts > len(line.text))]
+              if number is not None and number.plain is not None and (ALWAYS or _unsure(line) or number.parts > len(line.text))]
     if unsure:
         plain = recogniser().read([numbers[k].plain for k in unsure])  # type: ignore[union-attr,misc]
         for k, line in zip(unsure, plain, strict=True):

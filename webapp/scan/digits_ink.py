@@ -271,7 +271,10 @@ def _circle(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, float, float]
     visible = (px >= 0) & (px <= SIZE - 1) & (py >= 0) & (py <= SIZE - 1)
     if visible.sum() < bins // 2 or (drawn & visible).sum() < 0.75 * visible.sum():
         return None
-    return float(cx), float(cy), radius, float(np.percentile(spread, 90)) + 1.0
+    # Its line's half width from every pixel near it: the band the fit kept may be narrower
+    # than a thick circle's line, whose remnants would pass for digits.
+    line = off[off <= max(1.5, 2.5 * float(np.median(spread)))]
+    return float(cx), float(cy), radius, float(np.percentile(line, 90)) + 1.0
 
 
 def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: np.ndarray,
