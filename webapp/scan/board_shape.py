@@ -41,6 +41,7 @@ INKED = 0.02  # a share of ink inside a position that may be a number (as the re
 NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block of text (a light
 # fill behind a number counts as some ink)
 FILL = 0.95  # a position's inside at most this bright against the cells' paper is filled
+SAME_FILL = 0.02  # two insides this close in brightness are the same fill
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -218,16 +219,18 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
 
 def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: Lattice, shape: Shape) -> None:
     """Cells with a number whose lines vanish (an app's given cells, filled, with no
-    border): reached by the flood, yet holding ink, within the rows and columns of the
-    cells found, and beside at least two cells (three on a hexagonal board); taken back
-    one after another so that a row of them along the edge comes back too.  A caption
-    under the board touches one cell at a time, the page's text beside it lies beyond
-    the cells found: they stay out."""
+    border): reached by the flood, yet holding ink, and either within the rows and columns
+    of the cells found and beside at least two cells (three on a hexagonal board), or on
+    a fill like a cell's beside it (up to a row beyond the cells found); taken back one
+    after another so that a row of them along the edge comes back too.  A caption under
+    the board touches one cell at a time, the page's text beside it lies beyond the cells
+    found and on the page's paper: they stay out."""
     kind = lattice.kind
     found = np.array(list(lattice.found))
     low, high = found.min(axis=0) - 1, found.max(axis=0) + 1
-    # A number on a fill (a given cell of an app) needs one cell beside it, and may lie a
-    # row beyond the cells found: a caption or the page's text lies on the page's paper.
+    # A number on a fill (a given cell of an app) needs one cell beside it on the same fill,
+    # and may lie a row beyond the cells found: a caption or the page's text lies on the
+    # page's paper.
     filled = {p for p in outside if DARK_FILL <= shape.brightness[p] <= FILL}
     todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
             and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
@@ -236,10 +239,11 @@ def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: La
     while changed and todo:
         changed = False
         for p in sorted(todo):
-            needed = 1 if p in filled else (2 if kind == "square" else 3)
-            if p not in filled and p not in inner:
-                continue
-            if sum(q in cells for q in _around(p, kind)) >= needed:
+            # Beside a cell on the same fill: an app's given cells look alike.
+            same_fill = p in filled and any(
+                q in cells and abs(shape.brightness[q] - shape.brightness[p]) <= SAME_FILL for q in _around(p, kind))
+            beside = sum(q in cells for q in _around(p, kind))
+            if same_fill or (p in inner and beside >= (2 if kind == "square" else 3)):
                 cells.add(p)
                 todo.discard(p)
                 changed = True

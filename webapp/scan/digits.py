@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 Kind = Literal["empty", "printed", "written", "hole"]
 
 MOST_DIGITS = 3  # boards hold at most 999 cells
-ALWAYS = True
 CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
@@ -134,14 +133,14 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
         for k, line in zip(unsure, again, strict=True):
             if _sureness(line) > _sureness(found[k]):
                 found[k] = line
-    # Still unsure: the number's rows across the whole cell, every ink kept (a small,
-    # blurred cell's pieces may have lost a digit or a faint stroke the model still reads).
+    # Each number read again in its rows across the whole cell, every ink kept: a small,
+    # blurred cell's pieces may have lost a digit or a faint stroke the model still reads
+    # there, and sure wrong readings are not rare then (92 read as 2).
     numbers = [looks[i].number for i in todo]
-    unsure = [k for k, (line, number) in enumerate(zip(found, numbers, strict=True))
-              if number is not None and number.plain is not None and (ALWAYS or _unsure(line) or number.parts > len(line.text))]
-    if unsure:
-        plain = recogniser().read([numbers[k].plain for k in unsure])  # type: ignore[union-attr,misc]
-        for k, line in zip(unsure, plain, strict=True):
+    again_at = [k for k, number in enumerate(numbers) if number is not None and number.plain is not None]
+    if again_at:
+        plain = recogniser().read([numbers[k].plain for k in again_at])  # type: ignore[union-attr,misc]
+        for k, line in zip(again_at, plain, strict=True):
             parts = numbers[k].parts  # type: ignore[union-attr]
             if _whole(line, parts) > _whole(found[k], parts):
                 found[k] = line
