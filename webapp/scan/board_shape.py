@@ -120,6 +120,14 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     return shape
 
 
+def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) -> dict[Position, float]:
+    """The share of each position's inside that is ink in ``dark``."""
+    centres = plane(lattice.kind, np.array(positions))
+    dark_in = _sample(dark, lattice.around(centres, _inside_offsets()))
+    ink = (dark_in > INK_INSIDE).mean(axis=1)
+    return {p: float(ink[i]) for i, p in enumerate(positions)}
+
+
 def _in_picture(lattice: Lattice, centres: np.ndarray, size: tuple[int, ...]) -> np.ndarray:
     """Whether each position's centre lies in the picture, half a cell from its edges."""
     where = lattice.to_image(centres)
