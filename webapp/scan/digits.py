@@ -152,7 +152,10 @@ def _unsure(line: Line) -> bool:
 
 
 def _whole(line: Line, parts: int) -> float:
-    """How sure a reading is, halved when it holds fewer digits than the ink has pieces."""
+    """How sure a reading is, halved when it holds fewer digits than the ink has pieces;
+    none when it is no number (a leading 0: a circle read as a digit)."""
+    if not line.text or line.text[0] == "0" or len(line.text) > MOST_DIGITS:
+        return 0.0
     return _sureness(line) * (0.5 if parts > len(line.text) else 1.0)
 
 
