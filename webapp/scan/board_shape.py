@@ -227,22 +227,25 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
 
 def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: Lattice, shape: Shape) -> None:
     """Cells with a number whose lines vanish (an app's given cells, filled, with no
-    border): reached by the flood, yet holding ink, and either within the rows and columns
-    of the cells found and beside at least two cells (three on a hexagonal board), or on
-    a fill like a cell's beside it (up to a row beyond the cells found); taken back one
-    after another so that a row of them along the edge comes back too.  A caption under
-    the board touches one cell at a time, the page's text beside it lies beyond the cells
-    found and on the page's paper: they stay out."""
+    border): reached by the flood, yet holding ink, within the rows and columns of the
+    cells found, and either beside at least two cells (three on a hexagonal board) or on
+    a fill unlike the page's and like a cell's beside it; taken back one after another so
+    that a row of them along the edge comes back too.  A caption under the board touches
+    one cell at a time, the page's text beside it lies beyond the cells found: they stay
+    out."""
     kind = lattice.kind
     found = np.array(list(lattice.found))
-    low, high = found.min(axis=0) - 1, found.max(axis=0) + 1
-    # A number on a fill (a given cell of an app) needs one cell beside it on the same fill,
-    # and may lie a row beyond the cells found: a caption or the page's text lies on the
-    # page's paper.
-    filled = {p for p in outside if DARK_FILL <= shape.brightness[p] <= FILL}
+    low, high = found.min(axis=0), found.max(axis=0)
+    # A number on a fill (a given cell of an app) needs only one cell beside it on the same
+    # fill: a caption or the page's text lies on the page's paper.
+    # ... a fill unlike the page around the board (its blank positions): a title on a
+    # tinted page is no cell.
+    blank = [shape.brightness[p] for p in outside if shape.ink[p] < INKED]
+    page = float(np.median(blank)) if blank else 1.0
+    filled = {p for p in outside
+              if DARK_FILL <= shape.brightness[p] <= FILL and abs(shape.brightness[p] - page) > SAME_FILL}
     todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
             and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
-    inner = {p for p in todo if low[0] < p[0] < high[0] and low[1] < p[1] < high[1]}
     changed = True
     while changed and todo:
         changed = False
@@ -251,7 +254,7 @@ def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: La
             same_fill = p in filled and any(
                 q in cells and abs(shape.brightness[q] - shape.brightness[p]) <= SAME_FILL for q in _around(p, kind))
             beside = sum(q in cells for q in _around(p, kind))
-            if same_fill or (p in inner and beside >= (2 if kind == "square" else 3)):
+            if same_fill or beside >= (2 if kind == "square" else 3):
                 cells.add(p)
                 todo.discard(p)
                 changed = True
