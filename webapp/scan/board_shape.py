@@ -275,10 +275,18 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
                 break
     # Under a glare a cell's lines may be bleached away: a glared position joins a blank
     # area only through an open side to a part of it out of the glare.
+    # One after another: a glare over a large blank area joins it from its edge inward.
     taken = set(areas)
-    for p in empty & shape.glare:
-        if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
-            areas.append(p)
+    left = empty & shape.glare
+    grew = True
+    while grew:
+        grew = False
+        for p in sorted(left):
+            if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
+                areas.append(p)
+                taken.add(p)
+                left.discard(p)
+                grew = True
     return areas
 
 

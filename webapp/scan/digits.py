@@ -58,7 +58,7 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
 
     looks = _without_notes([look(crop) for crop in crops])
     lines = _read_lines(looks)
-    crosses = {i for i, line in lines.items() if line.cross >= CROSS}
+    crosses = {i for i, line in lines.items() if line.cross >= CROSS and _one_mark(looks[i])}
     # A hole's cross is no number: it takes no part in telling givens from a player's.
     kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
     readings = []
@@ -73,6 +73,13 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
         readings.append(DigitReading(value, confidence, kind))
     return readings
+
+
+def _one_mark(seen: Look) -> bool:
+    """Whether the ink is one mark about as wide as tall, as a cross is (a circled number
+    the model cannot read is not)."""
+    number = seen.number
+    return number is not None and number.parts <= 1 and 0.6 <= number.width / max(number.height, 1e-6) <= 1.6
 
 
 def orientation_score(crops: Sequence[np.ndarray], most: int | None = None) -> float:
