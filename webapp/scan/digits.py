@@ -6,7 +6,10 @@ at once, so that it can compare them with each other:
 1. each crop is looked at cheaply (``digits_ink``): most cells are empty and never reach
    the model; border remnants, circles, shadows and pencil notes are not numbers;
 2. the numbers left are cut out as lines 48 pixels high and read in batches by PP-OCRv4's
-   recogniser (``digits_model``), for digits only;
+   recogniser (``digits_model``), for digits (and a cross, which marks a hole); each is
+   read a second time in the cell's own grey across its width, unmasked, and the surer
+   reading that is a number kept (in a small blurred cell the pieces of ink may lose a
+   digit or a faint stroke that the model still reads in the picture);
 3. a reading is refused when it is no number of the board (0, a leading zero, above N),
    and its confidence is the model's, lowered when the pieces of ink disagree with it;
 4. printed givens are told from a player's numbers by comparing them (``digits_kind``).
