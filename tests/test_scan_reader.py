@@ -15,7 +15,7 @@ import zlib
 import cv2
 import numpy as np
 import pytest
-from PIL import Image, ImageFile
+from PIL import Image, ImageDraw, ImageFile, ImageFont
 from scan_pictures import APP, OURS, Camera, Style, draw, photograph, screenshot
 
 from engine import parse_puzzle, solve
@@ -160,3 +160,48 @@ def test_a_picture_with_no_board_says_so() -> None:
     with pytest.raises(NoBoard) as refused:
         read_picture(data.tobytes())
     assert str(refused.value)
+
+
+def _screen(puzzle: object, tiles: bool) -> bytes:
+    """A screenshot of ``puzzle`` (SQUARE's kind) as two other apps draw boards: ``tiles``,
+    cells as white and green tiles apart on a grey page, no lines; else every position of
+    the grid drawn as a cell, the holes holding a grey "x" (as our solver page does)."""
+    from engine import Puzzle
+
+    assert isinstance(puzzle, Puzzle)
+    cell, gap, margin = 64, 8, 120
+    rows = 1 + max(r for r, _ in puzzle.board.cells)
+    cols = 1 + max(c for _, c in puzzle.board.cells)
+    page = (236, 238, 242) if tiles else (255, 255, 255)
+    sheet = Image.new("RGB", (2 * margin + cols * cell, 2 * margin + rows * cell + 200), page)
+    pen = ImageDraw.Draw(sheet)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 28)
+    letters = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 26)
+    cross = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 36)  # an x as tall as a digit's bowl
+    pen.text((margin, 40), "Level 12", fill=(90, 90, 90), font=letters)
+    for r in range(rows):
+        for c in range(cols):
+            x, y = margin + c * cell, margin + r * cell
+            box = (x + gap // 2, y + gap // 2, x + cell - gap // 2, y + cell - gap // 2)
+            given = puzzle.givens.get((r, c))
+            middle = (x + cell // 2, y + cell // 2)
+            if tiles:
+                if (r, c) in puzzle.board.cell_set:
+                    pen.rounded_rectangle(box, 6, fill=(214, 240, 214) if given else (255, 255, 255))
+            else:
+                pen.rectangle((x, y, x + cell, y + cell), outline=(150, 150, 150), width=2)
+                if (r, c) not in puzzle.board.cell_set:
+                    pen.text(middle, "x", fill=(110, 110, 110), font=cross, anchor="mm")
+            if given:
+                pen.text(middle, str(given), fill=(0, 0, 0), font=font, anchor="mm")
+    out = io.BytesIO()
+    sheet.save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("tiles", [True, False], ids=["tiles with no lines", "holes marked x"])
+def test_boards_drawn_as_other_apps_draw_them_are_read(tiles: bool) -> None:
+    reading = read_picture(_screen(SQUARE, tiles))
+    assert reading.puzzle.size == SQUARE.size
+    assert _givens_placed(dict(reading.puzzle.givens), dict(SQUARE.givens))
+    assert reading.solutions == 1

@@ -38,7 +38,10 @@ LINE_COVER = 0.55  # share of a side's length with a line on it for the side to 
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
 GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
-NUMBER_INK = 0.45  # more ink than this is no number: a painted square, a block of text
+NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block of text (a light
+# fill behind a number counts as some ink)
+FILL = 0.95  # a position's inside at most this bright against the cells' paper is filled
+SAME_FILL = 0.02  # two insides this close in brightness are the same fill
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -115,6 +118,14 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     outside = _flood(positions, index, in_picture, lattice, shape)
     _classify(positions, outside, lattice, shape)
     return shape
+
+
+def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) -> dict[Position, float]:
+    """The share of each position's inside that is ink in ``dark``."""
+    centres = plane(lattice.kind, np.array(positions))
+    dark_in = _sample(dark, lattice.around(centres, _inside_offsets()))
+    ink = (dark_in > INK_INSIDE).mean(axis=1)
+    return {p: float(ink[i]) for i, p in enumerate(positions)}
 
 
 def _in_picture(lattice: Lattice, centres: np.ndarray, size: tuple[int, ...]) -> np.ndarray:
@@ -217,21 +228,33 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
 def _take_back_numbers(outside: set[Position], cells: set[Position], lattice: Lattice, shape: Shape) -> None:
     """Cells with a number whose lines vanish (an app's given cells, filled, with no
     border): reached by the flood, yet holding ink, within the rows and columns of the
-    cells found, and beside at least two cells (three on a hexagonal board); taken back
-    one after another so that a row of them along the edge comes back too.  A caption
-    under the board touches one cell at a time, the page's text beside it lies beyond
-    the cells found: they stay out."""
+    cells found, and either beside at least two cells (three on a hexagonal board) or on
+    a fill unlike the page's and like a cell's beside it; taken back one after another so
+    that a row of them along the edge comes back too.  A caption under the board touches
+    one cell at a time, the page's text beside it lies beyond the cells found: they stay
+    out."""
     kind = lattice.kind
-    needed = 2 if kind == "square" else 3
     found = np.array(list(lattice.found))
     low, high = found.min(axis=0), found.max(axis=0)
+    # A number on a fill (a given cell of an app) needs only one cell beside it on the same
+    # fill: a caption or the page's text lies on the page's paper.
+    # ... a fill unlike the page around the board (its blank positions): a title on a
+    # tinted page is no cell.
+    blank = [shape.brightness[p] for p in outside if shape.ink[p] < INKED]
+    page = float(np.median(blank)) if blank else 1.0
+    filled = {p for p in outside
+              if DARK_FILL <= shape.brightness[p] <= FILL and abs(shape.brightness[p] - page) > SAME_FILL}
     todo = {p for p in outside if INKED <= shape.ink[p] <= NUMBER_INK and shape.brightness[p] >= DARK_FILL
             and low[0] <= p[0] <= high[0] and low[1] <= p[1] <= high[1]}
     changed = True
     while changed and todo:
         changed = False
         for p in sorted(todo):
-            if sum(q in cells for q in _around(p, kind)) >= needed:
+            # Beside a cell on the same fill: an app's given cells look alike.
+            same_fill = p in filled and any(
+                q in cells and abs(shape.brightness[q] - shape.brightness[p]) <= SAME_FILL for q in _around(p, kind))
+            beside = sum(q in cells for q in _around(p, kind))
+            if same_fill or beside >= (2 if kind == "square" else 3):
                 cells.add(p)
                 todo.discard(p)
                 changed = True
@@ -252,10 +275,18 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
                 break
     # Under a glare a cell's lines may be bleached away: a glared position joins a blank
     # area only through an open side to a part of it out of the glare.
+    # One after another: a glare over a large blank area joins it from its edge inward.
     taken = set(areas)
-    for p in empty & shape.glare:
-        if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
-            areas.append(p)
+    left = empty & shape.glare
+    grew = True
+    while grew:
+        grew = False
+        for p in sorted(left):
+            if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
+                areas.append(p)
+                taken.add(p)
+                left.discard(p)
+                grew = True
     return areas
 
 

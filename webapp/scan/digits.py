@@ -6,7 +6,10 @@ at once, so that it can compare them with each other:
 1. each crop is looked at cheaply (``digits_ink``): most cells are empty and never reach
    the model; border remnants, circles, shadows and pencil notes are not numbers;
 2. the numbers left are cut out as lines 48 pixels high and read in batches by PP-OCRv4's
-   recogniser (``digits_model``), for digits only;
+   recogniser (``digits_model``), for digits (and a cross, which marks a hole); each is
+   read a second time in the cell's own grey across its width, unmasked, and the surer
+   reading that is a number kept (in a small blurred cell the pieces of ink may lose a
+   digit or a faint stroke that the model still reads in the picture);
 3. a reading is refused when it is no number of the board (0, a leading zero, above N),
    and its confidence is the model's, lowered when the pieces of ink disagree with it;
 4. printed givens are told from a player's numbers by comparing them (``digits_kind``).
@@ -27,9 +30,10 @@ if TYPE_CHECKING:
     from .digits_ink import Look
     from .digits_model import Line
 
-Kind = Literal["empty", "printed", "written"]
+Kind = Literal["empty", "printed", "written", "hole"]
 
 MOST_DIGITS = 3  # boards hold at most 999 cells
+CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
@@ -40,7 +44,9 @@ class DigitReading:
     """What one cell holds: a number (None: nothing), how sure, and how it got there.
 
     ``kind`` "empty" goes with ``value`` None; a cell with ink the model could not read as a
-    number of the board is "printed" or "written" with ``value`` None and a low confidence."""
+    number of the board is "printed" or "written" with ``value`` None and a low confidence;
+    "hole" (``value`` None, the confidence the cross's): a cross marks the cell as a hole
+    (as our solver page draws one)."""
 
     value: int | None
     confidence: float  # 0..1: of the value, or of the cell being empty
@@ -50,21 +56,33 @@ class DigitReading:
 def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
     """Read each cell's crop (BGR uint8, one cell each); numbers above ``most`` (the board's
     number of cells, when known) are refused.  Loads OpenCV and the model on first use."""
-    from .digits_ink import look
+    from .digits_ink import Look, look
     from .digits_kind import kinds
 
     looks = _without_notes([look(crop) for crop in crops])
     lines = _read_lines(looks)
-    kind_of = kinds(looks)
+    crosses = {i for i, line in lines.items() if line.cross >= CROSS and _one_mark(looks[i])}
+    # A hole's cross is no number: it takes no part in telling givens from a player's.
+    kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
     readings = []
     for i, seen in enumerate(looks):
         if seen.number is None:
             readings.append(DigitReading(None, _empty_confidence(seen), "empty"))
             continue
+        if i in crosses:
+            readings.append(DigitReading(None, round(lines[i].cross, 4), "hole"))
+            continue
         value, confidence = judge(lines[i], seen, most)
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
         readings.append(DigitReading(value, confidence, kind))
     return readings
+
+
+def _one_mark(seen: Look) -> bool:
+    """Whether the ink is one mark about as wide as tall, as a cross is (a circled number
+    the model cannot read is not)."""
+    number = seen.number
+    return number is not None and number.parts <= 1 and 0.6 <= number.width / max(number.height, 1e-6) <= 1.6
 
 
 def orientation_score(crops: Sequence[np.ndarray], most: int | None = None) -> float:
@@ -125,11 +143,30 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
         for k, line in zip(unsure, again, strict=True):
             if _sureness(line) > _sureness(found[k]):
                 found[k] = line
+    # Each number read again in its rows across the whole cell, every ink kept: a small,
+    # blurred cell's pieces may have lost a digit or a faint stroke the model still reads
+    # there, and sure wrong readings are not rare then (92 read as 2).
+    numbers = [looks[i].number for i in todo]
+    again_at = [k for k, number in enumerate(numbers) if number is not None and number.plain is not None]
+    if again_at:
+        plain = recogniser().read([numbers[k].plain for k in again_at])  # type: ignore[union-attr,misc]
+        for k, line in zip(again_at, plain, strict=True):
+            parts = numbers[k].parts  # type: ignore[union-attr]
+            if _whole(line, parts) > _whole(found[k], parts):
+                found[k] = line
     return dict(zip(todo, found, strict=True))
 
 
 def _unsure(line: Line) -> bool:
     return not line.text or line.other > 0.5 or min(line.chars) < RETRY_BELOW
+
+
+def _whole(line: Line, parts: int) -> float:
+    """How sure a reading is, halved when it holds fewer digits than the ink has pieces;
+    none when it is no number (a leading 0: a circle read as a digit)."""
+    if not line.text or line.text[0] == "0" or len(line.text) > MOST_DIGITS:
+        return 0.0
+    return _sureness(line) * (0.5 if parts > len(line.text) else 1.0)
 
 
 def _sureness(line: Line) -> float:

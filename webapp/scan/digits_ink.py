@@ -30,6 +30,8 @@ PAPER = 15  # pixels at SIZE: wider than any digit's stroke, narrower than a fil
 FAINTEST = 32.0  # the weakest ink, in RGB distance from the paper (noise and JPEG stay below)
 WIDEST = 3.2  # a number is at most this many times as wide as tall (three digits are about 2)
 PAD = 0.25  # white round the number in the line, of its height
+GROW = 9  # pixels at SIZE round the pieces kept whose fainter ink goes to the model too (a faint
+# diagonal, too weak for the pieces, lies between the strokes of a blurred serif 4)
 
 
 Piece = tuple[int, int, int, int, int]  # a connected piece of ink: label, x, y, width, height
@@ -47,6 +49,7 @@ class Number:
     ink: tuple[float, float, float]  # BGR of the strokes' cores
     stroke: float  # the strokes' width, of the number's height
     contrast: float  # the strokes' darkest (or lightest) against the paper: 0..1 of what the paper allows
+    plain: np.ndarray | None = None  # the number's rows across the whole cell, unmasked: read again when unsure
 
 
 @dataclass(frozen=True)
@@ -251,7 +254,9 @@ def _circle(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, float, float]
         radius = float(np.sqrt(squared))
         off = np.abs(np.hypot(xs - cx, ys - cy) - radius)
         spread = off[near]
-        near = off <= max(1.5, 2.5 * float(np.median(spread)))
+        # Digits touching the circle pull the fit; a band no wider than a circle's line
+        # keeps them out once the circle is roughly found.
+        near = off <= max(1.5, min(2.5 * float(np.median(spread)), 0.1 * radius))
     if not (0.3 * SIZE <= radius <= 0.8 * SIZE and 0.2 * SIZE <= cx <= 0.8 * SIZE and 0.2 * SIZE <= cy <= 0.8 * SIZE):
         return None
     if float(np.median(spread)) > 0.08 * radius:
@@ -266,7 +271,10 @@ def _circle(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, float, float]
     visible = (px >= 0) & (px <= SIZE - 1) & (py >= 0) & (py <= SIZE - 1)
     if visible.sum() < bins // 2 or (drawn & visible).sum() < 0.75 * visible.sum():
         return None
-    return float(cx), float(cy), radius, float(np.percentile(spread, 90)) + 1.0
+    # Its line's half width from every pixel near it: the band the fit kept may be narrower
+    # than a thick circle's line, whose remnants would pass for digits.
+    line = off[off <= max(1.5, 2.5 * float(np.median(spread)))]
+    return float(cx), float(cy), radius, float(np.percentile(line, 90)) + 1.0
 
 
 def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: np.ndarray,
@@ -298,12 +306,15 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     y0, y1 = (top - pad) * sy, (bottom + pad) * sy
     x0, x1 = (left - pad) * sx, (right + pad) * sx
     # Round the pieces, the faint edges of their strokes (blur, antialiasing) belong to them.
-    grown = cv2.dilate(keep, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    grown = cv2.dilate(keep, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GROW, GROW)))
     full_keep = cv2.resize(grown, (cols, rows), interpolation=cv2.INTER_NEAREST)
     paper = cv2.resize(behind, (cols, rows), interpolation=cv2.INTER_LINEAR)
     full = np.sqrt(((crop.astype(np.float32) - paper) ** 2).mean(axis=2))
+    plain = _plain(crop, paper, full_keep, y0, y1)
     full[full_keep == 0] = 0.0
-    grey = 255.0 - np.clip(full * (255.0 / max(level, FAINTEST)), 0, 255)
+    # Full black from 70 % of the strokes' usual ink: a thin stroke blurred by the camera (the
+    # diagonal of a serif 4) stays dark enough for the model to see it.
+    grey = 255.0 - np.clip(full * (255.0 / max(0.7 * level, FAINTEST)), 0, 255)
     by0, by1, bx0, bx1 = round(y0), max(round(y1), round(y0) + 1), round(x0), max(round(x1), round(x0) + 1)
     box = np.full((by1 - by0, bx1 - bx0), 255.0, np.float32)
     iy0, iy1, ix0, ix1 = max(0, by0), min(rows, by1), max(0, bx0), min(cols, bx1)
@@ -314,4 +325,29 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     return Number(
         line=np.clip(line, 0, 255).astype(np.uint8), height=height / SIZE, width=(right - left) / SIZE,
         centre=((left + right) / 2 / SIZE, (top + bottom) / 2 / SIZE), parts=parts,
-        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast)
+        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast, plain=plain)
+
+
+def _plain(crop: np.ndarray, paper: np.ndarray, keep: np.ndarray, y0: float, y1: float) -> np.ndarray:
+    """The number's rows across the cell inside its border band, the crop's own grey with
+    its contrast stretched, every ink kept: in a small blurred cell the pieces may miss a
+    digit or part of one, which the model still reads in the picture itself."""
+    import cv2
+    import numpy as np
+
+    rows, cols = crop.shape[:2]
+    band_x, band_y = round(EDGE_BAND * cols), round(EDGE_BAND * rows)
+    top, bottom = max(band_y, round(y0)), min(rows - band_y, round(y1))
+    if bottom - top < 4:
+        top, bottom = band_y, rows - band_y
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper_grey = float(cv2.cvtColor(paper.astype(np.uint8), cv2.COLOR_BGR2GRAY).mean())
+    if keep.any() and float(grey[keep > 0].mean()) > paper_grey:
+        grey = 255.0 - grey  # light digits on a dark cell
+    box = grey[top:bottom, band_x:cols - band_x]
+    low, high = np.percentile(box, (2, 90))
+    box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
+    width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
+    shrink = box.shape[0] > HEIGHT
+    line = cv2.resize(box, (width, HEIGHT), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
+    return np.clip(line, 0, 255).astype(np.uint8)

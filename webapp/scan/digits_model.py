@@ -35,6 +35,7 @@ LOOKALIKES = {"O": 0, "o": 0, "D": 0, "Q": 0, "l": 1, "I": 1, "|": 1, "i": 1, "!
 # Threads: two cores, shared; more threads than cores only wait on each other.
 THREADS = max(1, min(2, os.cpu_count() or 1))
 BATCH = 16  # lines per inference: larger batches pad more and gain nothing here
+CROSSES = frozenset("xX×✕✖╳")  # a cross in a cell marks a hole (our solver page's "x")
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Line:
     text: str  # digits only
     chars: tuple[float, ...]  # each digit's probability (its best step)
     other: float  # the largest probability of a non-digit character at any step
+    cross: float = 0.0  # how sure the line is one cross and nothing else (a hole's mark)
 
 
 class Recogniser:
@@ -70,18 +72,24 @@ class Recogniser:
             if digit is not None:
                 self.digit_columns[digit].append(column)
         self.size = len(classes)
-        self.fold = np.zeros((self.size, 12), np.float32)  # output columns -> blank, 0..9, other
+        # Output columns -> blank, 0..9, other, a cross (which also counts as other).
+        self.fold = np.zeros((self.size, 13), np.float32)
         self.fold[:, 11] = 1.0
-        self.fold[0] = 0.0
-        self.fold[0, 0] = 1.0
+        # Blank, and the space the model reads in the white a batch pads short lines with.
+        for column in (0, self.size - 1):
+            self.fold[column] = 0.0
+            self.fold[column, 0] = 1.0
         for digit, columns in enumerate(self.digit_columns):
             for column in columns:
                 self.fold[column] = 0.0
                 self.fold[column, digit + 1] = 1.0
+        for column, char in enumerate(classes):
+            if char in CROSSES:
+                self.fold[column, 12] = 1.0
         self.lock = threading.Lock()
 
     def run(self, batch: np.ndarray) -> np.ndarray:
-        """Class probabilities per step, (lines, steps, 12: blank, 0..9, other), for a batch
+        """Class probabilities per step, (lines, steps, 13: blank, 0..9, other, cross), for a batch
         of lines (lines, 3, 48, width) scaled to -1..1."""
         with self.lock:  # one inference at a time: its threads already use both cores
             out = self.session.run(None, {self.input: batch})[0]
@@ -108,9 +116,12 @@ class Recogniser:
 
 
 def best_path(probabilities: np.ndarray) -> Line:
-    """CTC's best path through (steps, 12) class probabilities: repeated classes merge,
-    blanks separate; "other" characters are left out but remembered."""
-    best = probabilities.argmax(axis=1)
+    """CTC's best path through (steps, 13) class probabilities: repeated classes merge,
+    blanks separate; "other" characters are left out but remembered, and a line that
+    holds a cross and nothing else is one (its probability in ``cross``)."""
+    import numpy as np
+
+    best = probabilities[:, :12].argmax(axis=1)
     text, chars = [], []
     previous = -1
     for step, cls in enumerate(best.tolist()):
@@ -121,7 +132,14 @@ def best_path(probabilities: np.ndarray) -> Line:
         elif cls == previous and 1 <= cls <= 10:
             chars[-1] = max(chars[-1], p)
         previous = cls
-    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()))
+    cross = 0.0
+    others = np.flatnonzero(best == 11)
+    if not text and len(others):
+        # Most "other" steps are a cross (a batch's padding may add a stray step or two).
+        crossed = probabilities[others, 12]
+        if (crossed > 0.5).mean() >= 0.5:
+            cross = float(crossed.max())
+    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()), cross)
 
 
 def _digit_of(char: str) -> int | None:

@@ -23,6 +23,7 @@ FEWEST_CELLS = 4  # fewer cells than this is no board
 # Ink thresholds tried (ink darker than this share of the paper around it): faint grey
 # lines blurred by the camera need the highest; a noisy newsprint the lowest.
 INK_THRESHOLDS = (0.85, 0.93, 0.78, 0.97)
+TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times the cells
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -49,6 +50,9 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
             best = found
         if best is not None and len(best.shape.cells) >= FEWEST_CELLS:
             break
+    tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells))
+    if tiled is not None:
+        best = tiled
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
         finer = _finer(picture, best, kind)
         if finer is not None and len(finer.shape.cells) >= len(best.shape.cells):
@@ -56,6 +60,29 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
     if best is None or len(best.shape.cells) < FEWEST_CELLS:
         return None
     return best
+
+
+def _tiled(picture: Picture, kind: Kind | None, beat: int) -> Found | None:
+    """The board as tiles on the page's background (``tiles``), its cells' ink measured in
+    the picture itself, when it has clearly more cells than ``beat``."""
+    from .tiles import tile_picture, with_real_ink
+
+    height, width = picture.work.shape[:2]
+    grey = tile_picture(picture.colour, (width, height))
+    if grey is None:
+        return None
+    # Everything that is no tile is ink: the page around the board too (the darkness of a
+    # wide black area against its own surroundings would be none).
+    dark = (grey < 128).astype(np.float32)
+    regions = find_regions(dark.astype(np.uint8))
+    lattice = find_lattice(regions, kind)
+    if lattice is None or len(lattice.found) <= TILES_MORE * beat:
+        return None
+    shape = find_shape(lattice, grey, dark)
+    if len(shape.cells) <= TILES_MORE * beat:
+        return None
+    with_real_ink(shape, lattice, darkness(picture.work))
+    return Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
 
 
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,

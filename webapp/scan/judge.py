@@ -2,8 +2,9 @@
 
 The givens read become a puzzle (a number outside 1..N, or one read twice, is left out
 and doubted); the engine counts its solutions up to two, within a small time budget.
-A square board is a Hidato (king moves) unless it has no unique solution that way and
-exactly one as a Numbrix (rook moves).  Then the cells most likely misread, worst first:
+A square board is a Hidato (king moves) unless it has exactly one solution as a Numbrix
+(rook moves) and none or several as a Hidato, or its only Hidato solution never steps
+diagonally.  Then the cells most likely misread, worst first:
 
 - the readings left out (outside 1..N, a number read twice);
 - with no solution: the cells the engine's reason names (the cells, and the givens
@@ -84,7 +85,9 @@ def judge(cells: Iterable[Cell], givens: Mapping[Cell, tuple[int, float]], squar
     if adjacency is None:
         adjacency = "king" if square else "hex"
         chosen = _counted(cells, givens, adjacency, left())
-        if square and chosen[1] != 1:
+        # A square board's adjacency is not drawn: a Numbrix is one whose rook reading has
+        # the only solution, or whose only king solution never steps diagonally.
+        if square and (chosen[1] != 1 or (chosen[2] and not _diagonal(chosen[2][0]))):
             rook = _counted(cells, givens, "rook", left())
             if rook[1] == 1:
                 chosen = rook
@@ -106,6 +109,13 @@ def judge(cells: Iterable[Cell], givens: Mapping[Cell, tuple[int, float]], squar
     for cell in doubts:
         seen.setdefault(cell, None)
     return Verdict(puzzle, solutions, tuple(seen), left_out)
+
+
+def _diagonal(solution: Mapping[Cell, int]) -> bool:
+    """Whether a solution's path takes a diagonal step anywhere."""
+    where = {value: cell for cell, value in solution.items()}
+    return any(abs(where[v][0] - where[v + 1][0]) == 1 and abs(where[v][1] - where[v + 1][1]) == 1
+               for v in where if v + 1 in where)
 
 
 def _counted(cells: list[Cell], givens: Mapping[Cell, tuple[int, float]], adjacency: Adjacency,

@@ -44,6 +44,8 @@ HEX_STEPS: tuple[Position, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1
 ROOT3_2 = math.sqrt(3) / 2
 NEIGHBOURS = 10  # nearest regions looked at around each region
 OFF_LATTICE = 0.3  # a neighbour further than this (in steps) from a lattice point is not on the lattice
+LARGER = 1.7  # a region this many times a neighbour cell's area is no cell (a page's button)
+LONGER = 1.35  # ... or this many times as elongated (its bounding box's long side over the short)
 
 
 def steps(kind: Kind) -> tuple[Position, ...]:
@@ -129,12 +131,13 @@ def find_lattice(regions: Sequence[Region], kind: Kind | None = None) -> Lattice
         return None
     centres = np.array([(r.x, r.y) for r in regions], dtype=np.float64)
     areas = np.array([r.area for r in regions], dtype=np.float64)
+    elongation = np.array([_elongation(r.outline) for r in regions], dtype=np.float64)
     near, dist = nearest(centres, NEIGHBOURS)
     alike = _alike_neighbours(areas, near, dist)
     kind = kind or _kind(regions, alike)
     best: Lattice | None = None
     for seed in _seeds(centres, alike):
-        lattice = _grow(kind, seed, centres, areas, near, dist)
+        lattice = _grow(kind, seed, centres, areas, elongation, near, dist)
         if lattice is not None and (best is None or len(lattice.found) > len(best.found)):
             best = lattice
         if best is not None and len(best.found) >= 0.6 * int((alike >= 2).sum()):
@@ -193,8 +196,20 @@ def _frame(kind: Kind, seed: int, centres: np.ndarray, near: np.ndarray, dist: n
     return np.array([u, v])
 
 
-def _grow(kind: Kind, seed: int, centres: np.ndarray, areas: np.ndarray, near: np.ndarray,
-          dist: np.ndarray) -> Lattice | None:
+def _elongation(outline: np.ndarray) -> float:
+    """The long side of the smallest box around an outline over its short side."""
+    (_, _), (w, h), _ = cv2.minAreaRect(outline.reshape(-1, 2).astype(np.float32))
+    return float(max(w, h) / max(1e-6, min(w, h)))
+
+
+def _like_cell(area: float, elongation: float, cell_area: float, cell_elongation: float) -> bool:
+    """Whether a region is of a cell's size and shape: the buttons of a page beside the
+    board are larger or longer (a cell's own inside may be smaller: a circle's)."""
+    return 0.45 < area / cell_area < LARGER and elongation < LONGER * max(1.0, cell_elongation)
+
+
+def _grow(kind: Kind, seed: int, centres: np.ndarray, areas: np.ndarray, elongation: np.ndarray,
+          near: np.ndarray, dist: np.ndarray) -> Lattice | None:
     """The lattice grown from ``seed`` neighbour by neighbour, then fitted."""
     frame = _frame(kind, seed, centres, near, dist)
     if frame is None:
@@ -214,7 +229,7 @@ def _grow(kind: Kind, seed: int, centres: np.ndarray, areas: np.ndarray, near: n
         inverse = np.linalg.inv(matrix)
         reach = 1.8 * max(np.hypot(*u), np.hypot(*v))
         for j, d in zip(near[i], dist[i], strict=True):
-            if d > reach or not 0.45 < areas[j] / areas[i] < 2.2:
+            if d > reach or not _like_cell(areas[j], elongation[j], areas[i], elongation[i]):
                 continue
             offset = centres[j] - centres[i]
             ab = inverse @ offset
@@ -235,10 +250,11 @@ def _grow(kind: Kind, seed: int, centres: np.ndarray, areas: np.ndarray, near: n
             heapq.heappush(queue, (distance, j))
     if len(at) < 4:
         return None
-    return _fitted(kind, at, centres, areas)
+    return _fitted(kind, at, centres, areas, elongation)
 
 
-def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.ndarray) -> Lattice | None:
+def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.ndarray,
+            elongation: np.ndarray) -> Lattice | None:
     """The homography from the flat board to the found cells' centres (RANSAC), the cells
     it cannot explain dropped, the others' residuals kept; then every region that falls
     on a free position of the fitted lattice joins."""
@@ -256,7 +272,7 @@ def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.
         keep = inliers.ravel().astype(bool)
         at = {int(i): at[int(i)] for i, ok in zip(regions, keep, strict=True) if ok}
         lattice = Lattice(kind, homography, {p: i for i, p in at.items()}, centres, spacing)
-        joined = _join(lattice, at, centres, areas)
+        joined = _join(lattice, at, centres, areas, elongation)
         if not joined:
             break
         at.update(joined)
@@ -266,12 +282,14 @@ def _fitted(kind: Kind, at: dict[int, Position], centres: np.ndarray, areas: np.
     return lattice
 
 
-def _join(lattice: Lattice, at: dict[int, Position], centres: np.ndarray, areas: np.ndarray) -> dict[int, Position]:
+def _join(lattice: Lattice, at: dict[int, Position], centres: np.ndarray, areas: np.ndarray,
+          elongation: np.ndarray) -> dict[int, Position]:
     """Regions not yet on the lattice that fall on a free position of it, near a cell
     already there, and are of a cell's size."""
     typical = float(np.median(areas[list(at)]))
+    long = float(np.median(elongation[list(at)]))
     taken = set(at.values())
-    free = [i for i in range(len(centres)) if i not in at and 0.45 * typical < areas[i] < 2.2 * typical]
+    free = [i for i in range(len(centres)) if i not in at and _like_cell(areas[i], elongation[i], typical, long)]
     if not free:
         return {}
     fractional = from_plane(lattice.kind, lattice.to_plane(centres[free]))

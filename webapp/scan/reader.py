@@ -26,7 +26,7 @@ from engine import MAX_CELLS, Adjacency, Cell
 from ..core.messages import N_
 from . import CellReading, NoBoard, Progress, Reading, ScanError
 from .cutting import cut
-from .finding import Found, find_board
+from .finding import FEWEST_CELLS, Found, find_board
 from .image import Picture, load
 from .judge import DOUBT, Verdict, judge
 from .lattice import Kind, Position, plane
@@ -130,8 +130,8 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     def cut_at(positions: Sequence[Position], rotation: int) -> list[np.ndarray]:
         return cut(lattice, picture.colour, found.scale, found.offset, positions, rotation)
 
-    def read_at(positions: Sequence[Position], rotation: int) -> list[DigitReading]:
-        return list(reader(cut_at(positions, rotation), n))
+    def read_at(positions: Sequence[Position], rotation: int, most: int = n) -> list[DigitReading]:
+        return list(reader(cut_at(positions, rotation), most))
 
     clock.stage("rotation", "choosing which way up")
     middle = _middle(cells, lattice.kind)
@@ -141,9 +141,13 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     clock.stage("cells", f"reading {len(inked)} cells")
     readings_by_way = []
     for way in ways[:WAYS_READ_WHOLE]:
-        readings_by_way.append((way, _read_all(inked, way, read_at)))
+        # Numbers a little above N are kept: a board found short of a cell or two would
+        # refuse its largest numbers, and the engine's check points at them instead.
+        readings_by_way.append((way, _read_all(inked, way, lambda p, r: read_at(p, r, n + max(2, n // 10)))))
         if clock.out_of_time:
             break
+    cells, readings_by_way = _without_crosses(cells, readings_by_way)
+    n = len(cells)
     clock.stage("engine", "checking the puzzle")
     best = _decide(readings_by_way, cells, lattice.kind, shape.glare, adjacency, entries, n, clock)
     way, readings, cell_of, verdict = best
@@ -157,6 +161,19 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         write_debug(Path(debug), picture, found, way.rotation, cells, cell_of, reading)
         reading.stages["debug"] = clock.done() - reading.seconds
     return reading
+
+
+def _without_crosses(cells: list[Position], readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]]
+                     ) -> tuple[list[Position], list[tuple[Tried, dict[Position, DigitReading]]]]:
+    """The cells and readings without the cells a cross marks as holes (our solver page
+    draws them so): they are no cells of the board."""
+    holes = {p for _, readings in readings_by_way for p, r in readings.items() if r.kind == "hole"}
+    if not holes:
+        return cells, readings_by_way
+    cells = [p for p in cells if p not in holes]
+    if len(cells) < FEWEST_CELLS:
+        raise NoBoard(NO_BOARD)
+    return cells, [(way, {p: r for p, r in readings.items() if p not in holes}) for way, readings in readings_by_way]
 
 
 def _middle(cells: list[Position], kind: Kind) -> Position:
