@@ -50,14 +50,16 @@ def _shown(case: Case, reading: ScanReading, truth: Puzzle) -> str:
 # worse fails, and each gain is locked in by raising them.  TARGET is what to raise them to.
 TARGET = (0.99, 0.95)
 FLOORS: dict[str, tuple[float, float]] = {
-    "square": (0.90, 0.85),
-    "numbrix": (0.88, 0.80),
-    "hex": (0.89, 0.85),
-    "holes": (0.99, 0.80),
-    "screenshots": (0.90, 0.30),
-    "pdf": (0.79, 0.90),
-    "newsprint": (0.98, 0.85),
-    "entries": (0.90, 0.70),
+    # measured 2026-11-26 (README, "Reading photos"), less one board of slack: the engine's
+    # check that settles Numbrix against Hidato has a time budget, so a busy machine may differ
+    "square": (0.92, 0.85),  # 93.5 %, 25 of 28
+    "numbrix": (0.93, 0.85),  # 94.1 %, 18 of 20
+    "hex": (0.94, 0.87),  # 95.6 %, 22 of 24
+    "holes": (0.99, 0.83),  # 99.6 %, 21 of 24
+    "screenshots": (0.98, 0.80),  # 99.1 %, 9 of 10
+    "pdf": (0.87, 0.85),  # 88.4 %, 13 of 14
+    "newsprint": (0.99, 0.83),  # 99.8 %, 16 of 18
+    "entries": (0.93, 0.88),  # 94.7 %, 17 of 18
 }
 CATEGORIES = sorted(FLOORS)
 
