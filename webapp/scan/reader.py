@@ -235,7 +235,10 @@ def _reading(picture: Picture, found: Found, rotation: int, cells: list[Position
         if r is None:  # no ink: empty
             out.append(CellReading(cell, None, 1.0, outline, True))
             continue
-        out.append(CellReading(cell, r.value, float(r.confidence), outline, r.kind != "written"))
+        sure = float(r.confidence)
+        if p in found.shape.glare and r.value is None:
+            sure = min(sure, GLARE_DOUBT)  # as the judge weighed it: nothing seen under a glare
+        out.append(CellReading(cell, r.value, sure, outline, r.kind != "written"))
     out.sort(key=lambda c: c.cell)
     return Reading(verdict.puzzle, tuple(out), picture.width, picture.height, verdict.doubtful, verdict.solutions)
 
