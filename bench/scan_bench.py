@@ -253,7 +253,8 @@ def main() -> int:
     if args.worker:
         return worker()
     only = [w.strip() for w in args.only.split(",") if w.strip()]
-    jobs = set_jobs([c for c in only if c != BIG])
+    asked = [c for c in only if c != BIG]
+    jobs = set_jobs(asked) if asked or not only else []  # --only "12-MP photos": those alone
     with tempfile.TemporaryDirectory() as folder:
         if args.big and (not only or BIG in only):
             jobs += big_jobs(args.big, Path(folder), args.seed)
