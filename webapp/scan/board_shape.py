@@ -40,6 +40,7 @@ GLARE = 1.12  # a position this much brighter than the board's paper is under a 
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
 NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block of text (a light
 # fill behind a number counts as some ink)
+LIGHT = 80  # percentile of the inside's grey: its paper between a number's strokes, if any
 FILL = 0.95  # a position's inside at most this bright against the cells' paper is filled
 SAME_FILL = 0.02  # two insides this close in brightness are the same fill
 MARGIN = 2  # positions looked at beyond the cells found, on every side
@@ -52,6 +53,7 @@ class Shape:
     cells: set[Position]
     holes: set[Position]  # enclosed positions that are not cells (inside the board's outline)
     brightness: dict[Position, float] = field(default_factory=dict)  # inside, against the cells' paper around
+    lightest: dict[Position, float] = field(default_factory=dict)  # the inside's light part (``LIGHT``), likewise
     glare: set[Position] = field(default_factory=set)  # far brighter than the board's paper: a lamp's reflection
     ink: dict[Position, float] = field(default_factory=dict)  # share of the inside that is ink
     sides: dict[tuple[Position, Position], tuple[float, float]] = field(default_factory=dict)  # (cover, weight)
@@ -95,6 +97,7 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     paper = _cells_paper(positions, np.median(grey_in, axis=1), lattice)
     inside_grey = np.median(grey_in, axis=1)
     brightness = inside_grey / np.maximum(paper, 1.0)
+    lightest = np.percentile(grey_in, LIGHT, axis=1) / np.maximum(paper, 1.0)
     # A glare is brighter than the board's paper at large (the local paper may be in it too).
     board_paper = float(np.median(paper))
     glare = {p for i, p in enumerate(positions) if inside_grey[i] > GLARE * board_paper}
@@ -113,7 +116,8 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
             if q in index:
                 sides[(p, q)] = sides[(q, p)] = (float(cover[i]), float(weight[i]))
 
-    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)}, glare,
+    shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)},
+                  {p: float(lightest[i]) for i, p in enumerate(positions)}, glare,
                   {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
     outside = _flood(positions, index, in_picture, lattice, shape)
     _classify(positions, outside, lattice, shape)
@@ -201,7 +205,9 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
     for p in enclosed:
         if p in holes:
             continue
-        if p not in lattice.found and shape.brightness[p] < DARK_FILL:
+        # Painted through and through: a large number on a light fill darkens the inside's
+        # middle too, but its paper still shows between the strokes.
+        if p not in lattice.found and shape.lightest[p] < DARK_FILL:
             holes.add(p)
             continue
         if bold_outline and shape.ink[p] < 0.02:
