@@ -4,7 +4,11 @@ they show or hide must already have its room at the first paint."""
 
 from __future__ import annotations
 
+import threading
+import time
+import urllib.request
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, ViewportSize
@@ -68,3 +72,51 @@ def test_the_play_page_does_not_move_when_its_scripts_arrive(viewed: Page, codes
     shifts = viewed.evaluate("window.__shifts")
     cls = sum(shift["value"] for shift in shifts)
     assert cls < 0.05, shifts
+
+
+def _halting_server(base_url: str, share: float) -> ThreadingHTTPServer:
+    """A server in front of the app that sends a play page's first `share` of bytes, waits,
+    then the rest: the page arrives in two pieces, as over a slow network (everything else
+    is passed through whole)."""
+
+    class Halting(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            with urllib.request.urlopen(base_url + self.path) as answer:
+                body = answer.read()
+                kept = ("content-type", "content-security-policy")
+                headers = [(k, v) for k, v in answer.headers.items() if k.lower() in kept]
+            self.send_response(200)
+            for key, value in headers:
+                self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            cut = int(len(body) * share) if self.path.startswith("/p/") else len(body)
+            self.wfile.write(body[:cut])
+            self.wfile.flush()
+            if cut < len(body):
+                time.sleep(1.2)  # long enough for the first piece to be painted
+                self.wfile.write(body[cut:])
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Halting)
+    threading.Thread(target=server.serve_forever, name="halting-server", daemon=True).start()
+    return server
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("share", [0.3, 0.6, 0.85])
+@pytest.mark.parametrize("size", [8, 20])
+def test_the_play_page_does_not_move_while_it_arrives(viewed: Page, codes: dict[int, str], base_url: str,
+                                                       size: int, share: float) -> None:
+    server = _halting_server(base_url, share)
+    try:
+        viewed.goto(f"http://127.0.0.1:{server.server_port}/p/{codes[size]}", wait_until="load")
+        viewed.wait_for_function("() => document.querySelector('#game .board').style.getPropertyValue('--zoom') !== ''")
+        viewed.evaluate(NEXT_FRAMES)
+        shifts = viewed.evaluate("window.__shifts")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert sum(shift["value"] for shift in shifts) < 0.05, shifts
