@@ -22,7 +22,7 @@ from .hints import (
     Solved,
     hint,
 )
-from .levels import LEVELS, Level, level_of, unreachable
+from .levels import LEVELS, SMALLEST, Level, level_of, range_text, smallest_size, unreachable
 from .notation import (
     PuzzleFormatError,
     format_puzzle,
@@ -35,12 +35,19 @@ from .notation import (
 from .rating import MAX_CHAIN, Rating, rate
 from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
-from .words import cell_name, plural, seconds
+from .words import CELLS_SHOWN, FactsError, Phrase, Seconds, cell_name, plural, seconds
 
 __all__ = [
     "ADJACENCIES",
     "DIFFICULTIES",
     "LEVELS",
+    "SMALLEST",
+    "CELLS_SHOWN",
+    "FactsError",
+    "Phrase",
+    "Seconds",
+    "range_text",
+    "smallest_size",
     "MAX_CHAIN",
     "Level",
     "Rating",

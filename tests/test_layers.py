@@ -87,6 +87,26 @@ def test_imports_run_downward(module: str, path: Path) -> None:
             assert top in allowed, f"{module} loads {top} when it is imported"
 
 
+def _every_import(path: Path) -> list[str]:
+    """Every module a file imports, at any depth (inside functions too)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.append(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "webapp").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_app_uses_only_the_engines_public_api(path: Path) -> None:
+    """`engine/__init__.py` is the engine's whole surface: the app never reaches past it, so
+    the engine's modules can be rearranged freely. (The benchmarks in bench/ may time its
+    insides: they are instruments, not the app.)"""
+    reaching = [name for name in _every_import(path) if name.startswith("engine.")]
+    assert not reaching, f"{path.relative_to(ROOT)} imports {reaching}: use `from engine import ...`"
+
+
 def test_hidato_solve_loads_none_of_the_web_stack(tmp_path: Path) -> None:
     puzzle = tmp_path / "p.txt"
     puzzle.write_text("1 . 3\n")

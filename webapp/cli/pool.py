@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from engine.words import plural
+from engine import plural
 
 from .common import EXIT_OK, fail, positive_int
 

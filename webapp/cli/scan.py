@@ -14,8 +14,7 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
-from engine.board import ADJACENCIES
-from engine.words import cell_name, plural, seconds
+from engine import ADJACENCIES, cell_name, plural, seconds
 
 from ..scan import MAX_BYTES, Reading, ScanError, read_picture
 from .common import EXIT_OK, UsageError, fail

@@ -7,10 +7,7 @@ import json
 import sys
 from typing import Any
 
-from engine.board import ADJACENCIES, Grid, Puzzle
-from engine.notation import PuzzleFormatError, format_puzzle
-from engine.solver import SolveResult, solve
-from engine.words import plural, seconds
+from engine import ADJACENCIES, Grid, Puzzle, PuzzleFormatError, SolveResult, format_puzzle, plural, seconds, solve
 
 from .common import (
     EXIT_BAD_INPUT,

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import PuzzleFormatError
-from engine.words import CELLS_SHOWN, FactsError, Phrase, Seconds
+from engine import CELLS_SHOWN, FactsError, Phrase, PuzzleFormatError, Seconds
 
 from .messages import ENGLISH, N_, Words, decimal, seconds
 

@@ -23,9 +23,9 @@ from engine import (
     NoSolution,
     OnlyCell,
     OnlyNeighbour,
+    Phrase,
     Solved,
 )
-from engine.words import Phrase
 
 from .engine_words import phrase_text
 from .messages import ENGLISH, Words

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from babel.numbers import format_decimal
 
-from engine.words import FactsError, Phrase, Seconds
+from engine import FactsError, Phrase, Seconds
 
 ENGLISH = NullTranslations()
 

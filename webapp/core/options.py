@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from engine import ADJACENCIES, DIFFICULTIES, SHAPES, ShapeSpec
-from engine.levels import LEVELS, range_text, smallest_size
+from engine import ADJACENCIES, DIFFICULTIES, LEVELS, SHAPES, ShapeSpec, range_text, smallest_size
 
 from .engine_words import LEVEL_NEEDS_SIZE, LEVEL_TOO_HARD_FOR_SHAPE
 from .messages import ENGLISH, N_, Name, Refusal, Sentence, Words

@@ -12,8 +12,7 @@ stays English.
 
 from __future__ import annotations
 
-from engine import LEVELS, MAX_CHAIN, Rating
-from engine.levels import range_text
+from engine import LEVELS, MAX_CHAIN, Rating, range_text
 
 from .messages import ENGLISH, Words, decimal
 

@@ -19,7 +19,7 @@ from flask import Flask, request
 from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
 
-from engine.levels import SMALLEST
+from engine import SMALLEST
 
 from ..core.game import format_seconds
 from ..core.options import VARIANTS, variant_of

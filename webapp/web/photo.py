@@ -30,7 +30,7 @@ from flask import Blueprint, abort, current_app, g, make_response, redirect, ren
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from engine.words import Seconds
+from engine import Seconds
 
 from ..core.game import utcnow
 from ..core.messages import N_, Refusal, from_kept, kept, said
