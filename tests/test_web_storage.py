@@ -18,6 +18,7 @@ from puzzle_files import DATA, load
 
 PUZZLE, SOLUTION = load(DATA / "seed000-5x5.txt")
 CODE = puzzle_to_id(PUZZLE)
+OPEN = [cell for cell in PUZZLE.board.cells if cell not in PUZZLE.givens]
 
 
 @pytest.fixture
@@ -136,3 +137,43 @@ def test_concurrent_entries_are_never_lost(store: Store) -> None:
     assert not errors
     loaded = store.load_progress("p", CODE)
     assert loaded is not None and loaded.entries == {c: SOLUTION[c] for c in cells}
+
+
+def test_reads_do_not_wait_for_a_writer_on_sqlite(tmp_path: Path) -> None:
+    """A transaction holding SQLite's write lock (an entry being saved) does not hold up a
+    page's reads: they begin without the lock and see the last commit."""
+    url = database_url(None, str(tmp_path))
+    store, other = Store(url), Store(url, upgrade=False)
+    try:
+        store.save_puzzle(stored())
+        store.update_progress("p1", CODE, lambda state: state.entries.__setitem__(OPEN[0], 4))
+        writer = other.engine.raw_connection()
+        writer.execute("BEGIN IMMEDIATE")  # the write lock, held (sqlite3's own connection)
+        try:
+            other_reader = Store(url, upgrade=False)
+            try:
+                # A new process's first look: nothing cached, so these reach the database.
+                assert other_reader.find_puzzle(CODE) is not None
+                found = other_reader.load_progress("p1", CODE)
+                assert found is not None and found.entries == {OPEN[0]: 4}
+                assert [summary.puzzle.code for summary in other_reader.list_progress("p1")] == [CODE]
+                other_reader.ping()
+            finally:
+                other_reader.close()
+        finally:
+            writer.rollback()
+            writer.close()
+    finally:
+        other.close()
+        store.close()
+
+
+def test_sqlite_commits_are_in_the_write_ahead_log_without_an_fsync_each(tmp_path: Path) -> None:
+    """WAL with synchronous=NORMAL (the README's "Durability" says why)."""
+    store = Store(database_url(None, str(tmp_path)))
+    try:
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+    finally:
+        store.close()

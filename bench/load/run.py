@@ -7,7 +7,8 @@ at once, each with its own session: open a puzzle (the page), post entries to it
 as htmx does (the entry endpoint), now and then open another puzzle.  Every request is
 timed on the client; an error is any answer but 200 or a failed connection.
 
-Then the server is stopped and started again, and for every cell each player wrote to,
+Then every server process is killed at once with SIGKILL (nothing runs its exit code) and
+the servers are started again, and for every cell each player wrote to,
 the last number the server acknowledged there (answered 200 with the cell showing it) is
 looked up on the player's page: the run fails unless every one is there, or on any error.
 
@@ -265,8 +266,9 @@ def main() -> int:
             try:
                 ports = [server.port for server in servers]
                 tally, elapsed, cookies = asyncio.run(_measure(ports, codes, args))
-                _stop(servers)
-                _start(servers)  # everything acknowledged must outlive a restart
+                for server in servers:  # every process killed at once, -9: nothing runs its exit code
+                    server.kill()
+                _start(servers)  # everything acknowledged must outlive that
                 expected = sum(len(cells) for cells in tally.acknowledged.values())
                 found = asyncio.run(verify(ports, tally, cookies))
             finally:

@@ -176,7 +176,7 @@ class Shared:
     def job_file(self, ticket: str) -> bytes | None:
         """The file a finished job made (or, until it made one, the file it was given), if
         it is still kept."""
-        with self.store._session() as session:
+        with self.store._reading() as session:
             data = session.scalar(select(JobFileRow.data).where(JobFileRow.ticket == ticket))
             return bytes(data) if data is not None else None
 
@@ -225,7 +225,7 @@ class Shared:
 
     def find_site_key(self, name: str) -> str | None:
         """A shared secret if it was made, else None (``site_key`` makes it)."""
-        with self.store._session() as session:
+        with self.store._reading() as session:
             value = session.scalar(select(SiteKeyRow.value).where(SiteKeyRow.name == name))
             return str(value) if value else None
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import create_engine, delete, event, func, select
+from sqlalchemy import create_engine, delete, event, func, select, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
@@ -113,6 +113,9 @@ class Store:
         if self.is_sqlite:
             _lock_on_begin(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Reads begin without SQLite's write lock (WAL lets them run beside a writer); a
+        # session of these must never write (it could not take the lock it skipped).
+        self._read_sessions = sessionmaker(self.engine.execution_options(hidato_reading=True), expire_on_commit=False)
         self._hits_counted = 0
         # Stored puzzles never change (but for becoming a puzzle of the day, which
         # save_puzzle tells this cache), so each process keeps the ones in play: an entry
@@ -130,6 +133,17 @@ class Store:
         with self._sessions() as session, session.begin():
             yield session
 
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A transaction that only reads: on SQLite it does not queue behind writers."""
+        with self._read_sessions() as session, session.begin():
+            yield session
+
+    def ping(self) -> None:
+        """Reach the database (a health check): raises whatever the driver raises if it cannot."""
+        with self.engine.execution_options(hidato_reading=True).connect() as connection:
+            connection.execute(text("SELECT 1"))
+
     # --- puzzles --------------------------------------------------------------------
 
     def find_puzzle(self, code: str) -> StoredPuzzle | None:
@@ -139,7 +153,7 @@ class Store:
             if cached is not None:
                 self._puzzles.move_to_end(code)
                 return cached
-        with self._session() as session:
+        with self._reading() as session:
             row = session.scalar(select(PuzzleRow).where(PuzzleRow.key == key_of(code)))
             found = _stored(row) if row else None
         if found is not None:
@@ -148,7 +162,7 @@ class Store:
 
     def short_code(self, code: str) -> str | None:
         """A stored puzzle's short code (its row number in base 36), for printed links."""
-        with self._session() as session:
+        with self._reading() as session:
             found = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             return _base36(found) if found is not None else None
 
@@ -159,7 +173,7 @@ class Store:
         number = int(short.lower(), 36)
         if number > 2**31 - 1:  # past any row id (an INTEGER column)
             return None
-        with self._session() as session:
+        with self._reading() as session:
             row = session.get(PuzzleRow, number)
             return _stored(row) if row else None
 
@@ -194,7 +208,7 @@ class Store:
 
     def find_unplayable(self, code: str) -> str | None:
         """Why this id cannot be played, if it was found so before."""
-        with self._session() as session:
+        with self._reading() as session:
             row = session.get(UnplayableRow, key_of(code))
             return row.message if row else None
 
@@ -231,7 +245,7 @@ class Store:
 
     def pool_counts(self) -> dict[tuple[str, int, str, str], int]:
         """Pooled puzzles waiting, by (shape, size, difficulty, adjacency)."""
-        with self._session() as session:
+        with self._reading() as session:
             query = (
                 select(PuzzleRow.shape, PuzzleRow.size, PuzzleRow.difficulty, PuzzleRow.adjacency,
                        func.count())
@@ -242,13 +256,13 @@ class Store:
 
     def daily(self, day: date) -> StoredPuzzle | None:
         """The puzzle of the day for ``day``, if made."""
-        with self._session() as session:
+        with self._reading() as session:
             row = session.scalar(select(PuzzleRow).where(PuzzleRow.daily == day))
             return _stored(row) if row else None
 
     def dailies(self, before: date, limit: int = 60) -> list[StoredPuzzle]:
         """The puzzles of past days (before ``before``), the latest first: the archive."""
-        with self._session() as session:
+        with self._reading() as session:
             rows = session.scalars(select(PuzzleRow).where(PuzzleRow.daily < before)
                                    .order_by(PuzzleRow.daily.desc()).limit(limit))
             return [_stored(row) for row in rows]
@@ -257,7 +271,7 @@ class Store:
 
     def load_progress(self, player: str, code: str) -> State | None:
         """A player's saved game on a puzzle, or None if they never played it."""
-        with self._session() as session:
+        with self._reading() as session:
             row = session.scalar(
                 select(ProgressRow)
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
@@ -310,7 +324,7 @@ class Store:
 
     def list_progress(self, player: str) -> list[ProgressSummary]:
         """Every puzzle the player has played, the most recently played first."""
-        with self._session() as session:
+        with self._reading() as session:
             query = (
                 select(ProgressRow, PuzzleRow)
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
@@ -322,7 +336,7 @@ class Store:
     def daily_record(self, player: str, today: date) -> DailyRecord:
         """The days whose puzzle of the day the player solved, and their game on today's:
         one query, on the player's rows for puzzles of the day only."""
-        with self._session() as session:
+        with self._reading() as session:
             query = (
                 select(PuzzleRow.daily, ProgressRow)
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
@@ -341,7 +355,7 @@ class Store:
     def last_unfinished(self, player: str, besides: str | None = None) -> ProgressSummary | None:
         """The player's most recently played game that is neither solved nor revealed
         (``besides``: but this puzzle's), or None."""
-        with self._session() as session:
+        with self._reading() as session:
             query = (
                 select(ProgressRow, PuzzleRow)
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
@@ -403,11 +417,19 @@ def _lock_on_begin(engine: Any) -> None:
                 if "locked" not in str(err) or attempt == _WAL_ATTEMPTS - 1:
                     raise
                 time.sleep(0.02 * (1 + attempt % 10))
+        # In WAL mode, NORMAL syncs the log at checkpoints, not at every commit: a commit is
+        # in the log (the operating system's cache of it) when it returns, so it survives
+        # any process being killed, -9 or not; only a power cut or a kernel crash can undo
+        # the last commits before a checkpoint. FULL would fsync at every commit, the
+        # largest part of an entry's time on a busy disk. (PostgreSQL keeps its own
+        # durable defaults.) See the README, "Durability".
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get("hidato_reading", False)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
 def _row(stored: StoredPuzzle, pooled: bool) -> PuzzleRow:

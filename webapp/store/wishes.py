@@ -62,7 +62,7 @@ def record_wish(store: Store, options: Options, keep: int = MAX_WISHES) -> None:
 
 def wished(store: Store) -> list[Options]:
     """The boards wished for, the most recently asked first (old wishes are not returned)."""
-    with store._session() as session:
+    with store._reading() as session:
         since = now(session) - timedelta(days=WISH_DAYS)
         rows = session.scalars(select(WishRow).where(WishRow.asked >= since)
                                .order_by(WishRow.asked.desc(), WishRow.name).limit(MAX_WISHES))

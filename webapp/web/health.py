@@ -11,8 +11,6 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import text
-
 from ..store.store import Store
 
 PATH = "/healthz"
@@ -34,8 +32,7 @@ class Health:
             return _answer(start_response, "405 Method Not Allowed", "GET only\n", environ,
                            [("Allow", "GET, HEAD")])
         try:
-            with self.store.engine.connect() as connection:
-                connection.execute(text("SELECT 1"))
+            self.store.ping()
         except Exception as err:  # noqa: BLE001 - whatever the driver raises, the answer is 503
             log.warning("health check: the database cannot be reached: %s", err)
             return _answer(start_response, "503 Service Unavailable",
