@@ -15,6 +15,8 @@ from flask.testing import FlaskClient
 
 from engine import generate_shape, parse_puzzle, puzzle_to_id
 from webapp.core.options import Options, daily_options
+from webapp.web import assets
+from webapp.web.assets import RENEWED, today_number
 
 from puzzle_files import DATA, load
 
@@ -436,6 +438,14 @@ def test_an_entry_answers_small_with_the_buttons_and_what_is_missing(client: Fla
     assert re.match(rf"{first_missing}\b", listed)
 
 
+def test_the_buttons_are_sent_again_only_when_undo_or_redo_changes(client: FlaskClient) -> None:
+    assert 'id="tools"' in enter(client, OPEN[0], SOLUTION[OPEN[0]]).get_data(as_text=True)  # Undo enabled
+    assert 'id="tools"' not in enter(client, OPEN[1], SOLUTION[OPEN[1]]).get_data(as_text=True)  # still the same
+    client.post(PAGE, data={"action": "undo"}, headers=HTMX)  # Redo enabled
+    html = enter(client, OPEN[1], SOLUTION[OPEN[1]]).get_data(as_text=True)  # a new move drops the redo
+    assert 'id="tools"' in html and re.search(r'<button id="tool-redo" name="action" value="redo" disabled>', html)
+
+
 def test_notes_are_kept_with_the_game_and_give_way_to_a_number(client: FlaskClient) -> None:
     cell = OPEN[0]
     url, name = cell_url(cell), field(cell)
@@ -616,3 +626,18 @@ def test_a_duplicate_is_taken_and_said_so_and_a_refusal_is_said_once(client: Fla
     assert f"is also at row {first[0] + 1}, column {first[1] + 1}" in status and "Not taken" not in status
     html = client.post(PAGE, data={field(OPEN[2]): "999", "action": "undo"}, headers=HTMX).get_data(as_text=True)
     assert status_text(html).count("Not taken") == 1
+
+
+def test_the_session_cookie_is_sent_when_it_changes_and_once_a_day(client: FlaskClient,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    first = enter(client, OPEN[0], SOLUTION[OPEN[0]])  # a new player: the cookie is made
+    assert "Set-Cookie" in first.headers
+    for cell in OPEN[1:3]:  # the same player entering: the cookie is as it was
+        assert "Set-Cookie" not in enter(client, cell, SOLUTION[cell]).headers
+    assert "Set-Cookie" not in client.get(PAGE).headers
+    tomorrow = today_number() + 1  # the next day: renewed once
+    monkeypatch.setattr(assets, "today_number", lambda: tomorrow)
+    assert "Set-Cookie" in client.get(PAGE).headers
+    with client.session_transaction() as session:
+        assert session[RENEWED] == tomorrow
+    assert "Set-Cookie" not in enter(client, OPEN[3], SOLUTION[OPEN[3]]).headers

@@ -182,7 +182,7 @@ class Game:
 
     def __init__(self, puzzle: Puzzle, solution: Mapping[Cell, int], state: State | None = None):
         self.puzzle = puzzle
-        self.solution = dict(solution)
+        self.solution = solution  # the stored puzzle's, shared and never changed: not copied per request
         self.state = state if state is not None else State()
         self._holding: dict[int, set[Cell]] | None = None  # number -> cells showing it
 

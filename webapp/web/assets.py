@@ -17,6 +17,7 @@ import hashlib
 import mimetypes
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,12 +89,26 @@ class Assets:
             return asset.body(encoding)
 
 
+RENEWED = "_renewed"  # the day (counted from 1970) a lasting session's cookie was last sent
+
+
+def today_number() -> int:
+    return int(time.time() // 86400)
+
+
 class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, saved on every response but the static files'."""
+    """Flask's signed-cookie sessions, sent when they change and, for a lasting one (a
+    player's), once a day besides so its 400 days count from the last visit: not signed
+    and sent again with every entry (never with the static files)."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        return session.modified
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         if request.endpoint == "static":
             return
+        if session.permanent and session.get(RENEWED) != today_number():
+            session[RENEWED] = today_number()
         super().save_session(app, session, response)
 
 

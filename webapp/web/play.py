@@ -105,14 +105,15 @@ def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
     assert player is not None
     shown = page_clock.shown(stored.code)
 
-    def run(state: Any) -> Any:
+    def run(state: Any) -> tuple[Game, Any]:
         game = Game(stored.puzzle, stored.solution, state)
         if shown is not None:
             game.sync_clock(*shown)
-        return change(game)
+        return game, change(game)
 
-    state, result = services().store.update_progress(player, stored.code, run)
-    return Game(stored.puzzle, stored.solution, state), result
+    # The game built in the transaction holds the state it saved: the answer is drawn from it.
+    _state, (game, result) = services().store.update_progress(player, stored.code, run)
+    return game, result
 
 
 def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
@@ -278,17 +279,18 @@ def entry(code: str, row: int, col: int) -> Any:
     if request.form.get("mode") == "notes" and value:
         return _note(stored, cell, value)
 
-    def change(game: Game) -> tuple[list[Cell], str | None]:
+    def change(game: Game) -> tuple[list[Cell], str | None, bool]:
         old = game.state.entries.get(cell, 0)
+        undoable = (game.can_undo(), game.can_redo())
         try:
             game.enter(cell, value)
         except EntryError as err:
-            return [], err.say(get_translations())
+            return [], err.say(get_translations()), False
         # The copies nearest the cell are the ones whose note names it, or now should.
         near = game.copies_near(cell, old, MAX_REDRAWN // 2) + game.copies_near(cell, value, MAX_REDRAWN // 2)
-        return list(dict.fromkeys(near)), None
+        return list(dict.fromkeys(near)), None, undoable != (game.can_undo(), game.can_redo())
 
-    game, (touched, problem) = _change(stored, change)
+    game, (touched, problem, tools_changed) = _change(stored, change)
     if not is_htmx():
         return _back_to_page(code, Notice(problem, "error") if problem else None)
     if game.finished or problem:
@@ -300,7 +302,7 @@ def entry(code: str, row: int, col: int) -> Any:
     # Taken, but against the rules: said as a problem, not as a refusal.
     notice = (Notice(f"{cell_title(cell)}: {view.say_duplicate(get_translations())}.", "problem")
               if view.duplicate else None)
-    return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice)
+    return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice, tools=tools_changed)
 
 
 def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
@@ -322,10 +324,10 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
-                 notice: Notice | None = None) -> Response:
+                 notice: Notice | None = None, tools: bool = True) -> Response:
     """The cell, the other cells whose duplicate marks changed, the status line, the counts,
-    the clock, the numbers entered twice (a short list) and the buttons (out of band):
-    nothing that grows with the board."""
+    the clock, the numbers entered twice (a short list) and, when ``tools`` (Undo or Redo
+    may have changed), the buttons (out of band): nothing that grows with the board."""
     ctx = _small_context(stored, game, notice)
     drawn = {"code": stored.code, "locked": game.finished or game.state.paused,
              "digits": len(str(stored.puzzle.size))}
@@ -337,7 +339,8 @@ def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell
     html += render_template("_timer.html", oob=True, **ctx)
     html += render_template("_duplicates.html", oob=True, **ctx)
     html += render_template("_status.html", oob=True, **ctx)
-    html += render_template("_tools.html", oob=True, **ctx)
+    if tools:
+        html += render_template("_tools.html", oob=True, **ctx)
     return make_response(html)
 
 
