@@ -33,6 +33,9 @@ class StoredPuzzle:
     seed: int | None = None
     created: datetime | None = None
     daily: date | None = None
+    # The database's number for it, once stored (puzzles are never deleted, so it never
+    # changes): a player's move then needs no lookup of the puzzle by its id.
+    row_id: int | None = None
 
     @property
     def adjacency(self) -> str:

@@ -279,15 +279,16 @@ class Store:
             )
             return _state(row) if row else None
 
-    def update_progress(self, player: str, code: str, change: Callable[[State], T]) -> tuple[State, T]:
+    def update_progress(self, player: str, code: str, change: Callable[[State], T],
+                        puzzle_id: int | None = None) -> tuple[State, T]:
         """Run ``change`` on the player's game (a new one if none) and save it, atomically.
 
-        The puzzle must be stored already.  Returns the saved state and what ``change``
-        returned.
+        The puzzle must be stored already (``puzzle_id``, its ``row_id``, saves looking it
+        up).  Returns the saved state and what ``change`` returned.
         """
         for attempt in range(3):
             try:
-                done = self._update_progress(player, code, change, create=True)
+                done = self._update_progress(player, code, change, create=True, puzzle_id=puzzle_id)
                 assert done is not None
                 return done
             except IntegrityError:
@@ -301,9 +302,10 @@ class Store:
         return self._update_progress(player, code, change, create=False) is not None
 
     def _update_progress(self, player: str, code: str, change: Callable[[State], T],
-                         create: bool) -> tuple[State, T] | None:
+                         create: bool, puzzle_id: int | None = None) -> tuple[State, T] | None:
         with self._session() as session:
-            puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+            if puzzle_id is None:
+                puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
                 raise LookupError(f"puzzle {code!r} is not stored")
             row = session.scalar(
@@ -464,6 +466,7 @@ def _stored(row: PuzzleRow) -> StoredPuzzle:
         seed=row.seed,
         created=row.created,
         daily=row.daily,
+        row_id=row.id,
     )
 
 

@@ -112,7 +112,7 @@ def _change(stored: StoredPuzzle, change: Any) -> tuple[Game, Any]:
         return game, change(game)
 
     # The game built in the transaction holds the state it saved: the answer is drawn from it.
-    _state, (game, result) = services().store.update_progress(player, stored.code, run)
+    _state, (game, result) = services().store.update_progress(player, stored.code, run, puzzle_id=stored.row_id)
     return game, result
 
 
