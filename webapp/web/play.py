@@ -329,19 +329,11 @@ def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell
     the clock, the numbers entered twice (a short list) and, when ``tools`` (Undo or Redo
     may have changed), the buttons (out of band): nothing that grows with the board."""
     ctx = _small_context(stored, game, notice)
-    drawn = {"code": stored.code, "locked": game.finished or game.state.paused,
-             "digits": len(str(stored.puzzle.size))}
-    marked = show_mistakes()
-    html = render_template("_cell.html", v=game.cell_view(cell, marked=marked), oob=False, **drawn)
-    for other in others:
-        html += render_template("_cell.html", v=game.cell_view(other, marked=marked), oob=True, **drawn)
-    html += render_template("_counts.html", oob=True, **ctx)
-    html += render_template("_timer.html", oob=True, **ctx)
-    html += render_template("_duplicates.html", oob=True, **ctx)
-    html += render_template("_status.html", oob=True, **ctx)
-    if tools:
-        html += render_template("_tools.html", oob=True, **ctx)
-    return make_response(html)
+    marked = ctx["show_mistakes"]
+    views = [game.cell_view(c, marked=marked) for c in (cell, *others)]
+    return make_response(render_template("_entry_answer.html", views=views, tools=tools,
+                                         locked=game.finished or game.state.paused,
+                                         digits=len(str(stored.puzzle.size)), **ctx))
 
 
 def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],
