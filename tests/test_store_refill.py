@@ -8,9 +8,11 @@ import signal
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select, update
+from waiting import wait_until
 
 from webapp.core.game import utcnow
 from webapp.core.options import Options
@@ -54,10 +56,12 @@ def test_a_refill_killed_half_way_leaves_no_slot_stuck(tmp_path: Path, databases
     first = Refiller(url, str(tmp_path / "instance"))
     try:
         first.request(SLOW)
-        deadline = time.monotonic() + 60
-        while not _claims(store):  # the child has claimed the slot and is generating
-            assert time.monotonic() < deadline and first.running_pid is not None
-            time.sleep(0.01)
+        def claimed(claims: list[Any]) -> bool:
+            assert first.running_pid is not None, "the refill ended before claiming a slot"
+            return bool(claims)
+
+        # until the child has claimed the slot and is generating
+        wait_until(lambda: _claims(store), claimed, 60, every=0.01, what="the refill's claim")
         pid = first.running_pid
         assert pid is not None
         os.kill(pid, signal.SIGKILL)

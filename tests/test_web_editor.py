@@ -6,10 +6,12 @@ import html as html_lib
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from waiting import wait_until
 
 from engine import count_solutions, grade, parse_puzzle, puzzle_to_id
 from webapp.web.editor import grid_of_text, resize, text_of_grid
@@ -289,14 +291,13 @@ def test_slow_generation_waits_on_a_page(tmp_path: Path, make_app) -> None:
     assert response.status_code == 303
     waiting = response.headers["Location"]
     assert waiting.startswith("/solve/generate/")
-    deadline = time.monotonic() + 30
-    while True:
-        page = client.get(waiting)
+    def made(page: Any) -> bool:
         if page.status_code == 303:
-            break
+            return True
         assert page.status_code == 200 and "Making your puzzle" in page.get_data(as_text=True)
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+        return False
+
+    page = wait_until(lambda: client.get(waiting), made, 30, what="the puzzle on the drawn shape")
     assert page.headers["Location"].startswith("/p/")
     assert client.get(waiting).status_code == 404  # a ticket is used once
 

@@ -9,10 +9,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
+from waiting import wait_until
 
 from webapp.store.shared import Shared
 from webapp.web.jobs import MAX_ATTEMPTS
@@ -36,10 +37,8 @@ def test_a_job_whose_worker_died_is_taken_over_and_finished(tmp_path: Path, make
     stalled = client.get("/new/" + "b" * 32).get_data(as_text=True)
     assert "another server takes it over" in stalled  # the waiting page says what happened
     app.extensions["hidato"].jobs.start()  # this process's workers look for jobs
-    deadline = time.monotonic() + 30
-    while (page := client.get("/new/" + "b" * 32)).status_code == 200:
-        assert time.monotonic() < deadline, page.get_data(as_text=True)
-        time.sleep(0.1)
+    page = wait_until(lambda: client.get("/new/" + "b" * 32), lambda page: page.status_code != 200, 30,
+                      what="the job taken over and finished")
     assert page.status_code == 303 and page.headers["Location"].startswith("/p/")
 
 
@@ -49,10 +48,8 @@ def test_a_job_that_lost_its_worker_every_time_fails_at_once_with_a_message(app:
     _dead_worker_took(shared, "c" * 32, times=MAX_ATTEMPTS)
     app.extensions["hidato"].jobs.start()
     client = app.test_client()
-    deadline = time.monotonic() + 10
-    while (page := client.get("/new/" + "c" * 32)).status_code == 200:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    page = wait_until(lambda: client.get("/new/" + "c" * 32), lambda page: page.status_code != 200, 10,
+                      what="the job given up")
     text = page.get_data(as_text=True)
     assert page.status_code == 503 and f"stopped {MAX_ATTEMPTS} times" in text
     assert shared.job("c" * 32, "generate") is None  # used once
@@ -83,10 +80,9 @@ def test_a_booklet_made_by_one_process_is_downloaded_from_another(tmp_path: Path
     assert response.status_code == 303
     waiting = response.headers["Location"]
     client = other.test_client()
-    deadline = time.monotonic() + 120
-    while "Making your booklet" in (page := client.get(waiting)).get_data(as_text=True):
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    page = wait_until(lambda: client.get(waiting),
+                      lambda page: "Making your booklet" not in page.get_data(as_text=True),
+                      120, every=0.2, what="the booklet made by the other host")
     assert page.status_code == 200, page.get_data(as_text=True)
     pdf = client.get(waiting + ".pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF-")
@@ -108,11 +104,11 @@ def test_hidato_worker_does_the_jobs_of_web_hosts_that_do_none(tmp_path: Path, m
     worker = subprocess.Popen([sys.executable, "-m", "webapp.cli", "worker", "--threads", "1"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while (page := client.get(waiting)).status_code == 200:
+        def made(page: Any) -> bool:
             assert worker.poll() is None, worker.stderr.read().decode() if worker.stderr else ""
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+            return bool(page.status_code != 200)
+
+        page = wait_until(lambda: client.get(waiting), made, 60, what="the puzzle made by `hidato worker`")
         assert page.status_code == 303 and page.headers["Location"].startswith("/p/")
     finally:
         worker.send_signal(signal.SIGTERM)

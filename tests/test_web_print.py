@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
 from flask import Flask
 from flask.testing import FlaskClient
 from PIL import Image
+from waiting import wait_until
 
 from engine import puzzle_to_id
 from engine.levels import SMALLEST
@@ -191,15 +192,14 @@ def test_a_slow_booklet_waits_on_a_page_then_links_to_the_pdf(tmp_path: Path, ma
     assert response.status_code == 303
     waiting = response.headers["Location"]
     assert waiting.startswith("/booklet/")
-    deadline = time.monotonic() + 60
-    while True:
-        page = client.get(waiting)
+    def booklet_ready(page: Any) -> bool:
         html = page.get_data(as_text=True)
         if "Download the PDF" in html:
-            break
+            return True
         assert page.status_code == 200 and 'http-equiv="refresh"' in html and "Making your booklet" in html
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+        return False
+
+    wait_until(lambda: client.get(waiting), booklet_ready, 60, what="the booklet")
     pdf = client.get(waiting + ".pdf")
     assert pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF-")
     assert client.get(waiting + ".pdf").status_code == 200  # can be fetched again

@@ -8,10 +8,12 @@ import re
 import time
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from waiting import wait_until
 
 from engine import generate_shape, parse_puzzle, puzzle_to_id
 from webapp.core.options import Options, daily_options
@@ -140,15 +142,14 @@ def test_slow_generation_shows_a_waiting_page_then_the_puzzle(tmp_path: Path, ma
     waiting = response.headers["Location"]
     assert waiting.startswith("/new/")
     assert asked == [Options("diamond", 3, "easy", "hidato")]
-    deadline = time.monotonic() + 30
-    while True:
-        page = client.get(waiting)
+    def made(page: Any) -> bool:
         if page.status_code == 303:
-            break
+            return True
         assert page.status_code == 200 and 'http-equiv="refresh"' in page.get_data(as_text=True)
         assert re.search(r"<strong>\d+ s</strong> so far \(at most 60 s\)", page.get_data(as_text=True))
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+        return False
+
+    page = wait_until(lambda: client.get(waiting), made, 30, what="the new puzzle")
     assert page.headers["Location"].startswith("/p/")
     assert client.get(waiting).status_code == 404  # a ticket is used once
     assert client.get("/new/nonsense").status_code == 404
