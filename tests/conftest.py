@@ -25,6 +25,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.serving import make_server
 
 from webapp.store.store import database_url
+from webapp.web import limits
 from webapp.web.app import create_app
 from webapp.web.security import CSRF_FIELD, CSRF_HEADER
 
@@ -141,12 +142,12 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def steady_rate_window() -> None:
-    """Rate limits count hits in windows that start every minute on the clock: a test
-    that counts on two hits landing in one window waits out the last seconds of one."""
-    left = 60 - time.time() % 60
-    if left < 10:
-        time.sleep(left + 0.1)
+def steady_rate_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rate limits count hits in windows that start every minute on the clock: a test that
+    counts on its hits landing in one window holds the limits' clock still (not waiting
+    out the end of a window)."""
+    still = time.time()
+    monkeypatch.setattr(limits, "clock", lambda: still)
 
 
 @pytest.fixture
