@@ -35,12 +35,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from engine import Cell, format_puzzle, parse_puzzle
+from engine import format_puzzle, parse_puzzle
 
-from ..core.game import Snapshot, State, utcnow
+from ..core.game import State, utcnow
 from ..core.stored import StoredPuzzle
 from . import schema
 from .models import ProgressRow, PuzzleRow, RateRow, UnplayableRow
+from .progress_codec import fill_row, state_from_row
 
 T = TypeVar("T")
 # Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
@@ -277,7 +278,7 @@ class Store:
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
                 .where(ProgressRow.player == player, PuzzleRow.key == key_of(code))
             )
-            return _state(row) if row else None
+            return state_from_row(row) if row else None
 
     def update_progress(self, player: str, code: str, change: Callable[[State], T],
                         puzzle_id: int | None = None) -> tuple[State, T]:
@@ -315,13 +316,13 @@ class Store:
             )
             if row is None and not create:
                 return None
-            state = _state(row) if row else State()
+            state = state_from_row(row) if row else State()
             result = change(state)
             now = utcnow()
             if row is None:
                 row = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
                 session.add(row)
-            _fill_progress(row, state, now)
+            fill_row(row, state, now)
             return state, result
 
     def list_progress(self, player: str) -> list[ProgressSummary]:
@@ -351,7 +352,7 @@ class Store:
                 if progress.solved_at is not None and day is not None:
                     solved.add(day)
                 if day == today:
-                    state = _state(progress)
+                    state = state_from_row(progress)
             return DailyRecord(frozenset(solved), state)
 
     def last_unfinished(self, player: str, besides: str | None = None) -> ProgressSummary | None:
@@ -482,76 +483,6 @@ def _base36(number: int) -> str:
 
 def _summary(progress: ProgressRow, puzzle: PuzzleRow) -> ProgressSummary:
     stored = _stored(puzzle)
-    state = _state(progress)
+    state = state_from_row(progress)
     total = stored.puzzle.size - len(stored.puzzle.givens)
     return ProgressSummary(stored, state, progress.updated, len(state.entries), total)
-
-
-def _state(row: ProgressRow) -> State:
-    entries: dict[Cell, int] = {(r, c): v for r, c, v in json.loads(row.entries or "[]")}
-    history = [(r, c, old, new) for r, c, old, new in json.loads(row.history or "[]")]
-    return State(
-        entries=entries,
-        history=history,
-        undo_pos=min(row.undo_pos or 0, len(history)),
-        mistakes=row.mistakes or 0,
-        elapsed=row.elapsed or 0.0,
-        clock_started=row.clock_started,
-        paused=bool(row.paused),
-        last_activity=row.last_activity,
-        started=row.started,
-        solved_at=row.solved_at,
-        revealed=bool(row.revealed),
-        notes=_notes_from_json(row.notes),
-        before_restart=_snapshot_from_json(row.before_restart),
-    )
-
-
-def _notes_from_json(text: str | None) -> dict[Cell, set[int]]:
-    return {(r, c): set(marks) for r, c, marks in json.loads(text or "[]")}
-
-
-def _notes_to_json(notes: dict[Cell, set[int]]) -> list[list[Any]]:
-    return [[r, c, sorted(marks)] for (r, c), marks in sorted(notes.items())]
-
-
-def _snapshot_from_json(text: str | None) -> Snapshot | None:
-    if not text:
-        return None
-    data = json.loads(text)
-    return Snapshot(
-        entries={(r, c): v for r, c, v in data["entries"]},
-        history=[(r, c, old, new) for r, c, old, new in data["history"]],
-        undo_pos=int(data["undo_pos"]),
-        mistakes=int(data["mistakes"]),
-        notes=_notes_from_json(json.dumps(data["notes"])),
-    )
-
-
-def _snapshot_to_json(snapshot: Snapshot | None) -> str | None:
-    if snapshot is None:
-        return None
-    return json.dumps({
-        "entries": [[r, c, v] for (r, c), v in sorted(snapshot.entries.items())],
-        "history": [list(move) for move in snapshot.history],
-        "undo_pos": snapshot.undo_pos,
-        "mistakes": snapshot.mistakes,
-        "notes": _notes_to_json(snapshot.notes),
-    })
-
-
-def _fill_progress(row: ProgressRow, state: State, now: datetime) -> None:
-    row.entries = json.dumps([[r, c, v] for (r, c), v in sorted(state.entries.items())])
-    row.history = json.dumps([list(move) for move in state.history])
-    row.undo_pos = state.undo_pos
-    row.mistakes = state.mistakes
-    row.elapsed = state.elapsed
-    row.clock_started = state.clock_started
-    row.paused = state.paused
-    row.last_activity = state.last_activity
-    row.started = state.started or row.started or now
-    row.solved_at = state.solved_at
-    row.revealed = state.revealed
-    row.notes = json.dumps(_notes_to_json(state.notes))
-    row.before_restart = _snapshot_to_json(state.before_restart)
-    row.updated = now
