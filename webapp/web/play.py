@@ -9,6 +9,7 @@ for htmx is a 200 with the message in the markup, since htmx does not swap 4xx.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,10 +53,6 @@ _FIELD = re.compile(r"c-(\d{1,4})-(\d{1,4})")
 # (or device) entered since.  One field for all, so a 900-cell board stays well inside
 # the limit on form fields.
 SHOWN_FIELD = "shown"
-ACTIONS = ("save", "check", "hint", "reveal", "reveal-confirm", "cancel", "undo", "redo", "restart",
-           "restart-confirm", "pause", "resume", "candidates", "mistakes")
-# Actions that ask first; the page shows the question.
-CONFIRMED = {"reveal": "reveal", "restart": "restart"}
 # Runs of missing numbers listed beside the board at most (the rest are counted).
 MISSING_SHOWN = 40
 # Other cells an entry redraws at most (those whose duplicate note it changes, nearest
@@ -212,7 +209,7 @@ def page(code: str) -> Any:
     # or action on, and the page's script tells the clock when it is opened.
     game = _game(stored, player_id())
     asked = request.args.get("confirm", "")
-    confirm = asked if asked in CONFIRMED.values() and (asked == "restart" or not game.finished) else ""
+    confirm = _question(asked, game) if asked in ACTIONS else ""
     return render_template("play.html", **_context(stored, game, notice, confirm=confirm))
 
 
@@ -424,7 +421,7 @@ def _answer(stored: StoredPuzzle, game: Game, action: str, notice: Notice | None
         return _render_game(stored, game, Notice(f"{first}.", "error"), errors=errors)
     if errors:  # the other buttons go ahead; the entries they could not take are named
         notice = _with_refused(notice, errors)
-    confirm = CONFIRMED.get(action, "") if action == "restart" or not game.finished else ""
+    confirm = _question(action, game)
     if is_htmx():
         return _render_game(stored, game, notice, confirm=confirm)
     return _back_to_page(code, notice, confirm=confirm)
@@ -445,7 +442,7 @@ def _with_refused(notice: Notice | None, errors: dict[Cell, tuple[str, str]]) ->
                   notice.kind, notice.cells)
 
 
-def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tuple[int, ...]] | None:
+def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> Candidates:
     """The engine's candidates for this browser's board, within the solving budget (None if
     they took longer): worked out before the game is locked for the change."""
     game = _game(stored, player_id())
@@ -457,54 +454,52 @@ def _candidates(stored: StoredPuzzle, values: dict[Cell, int]) -> dict[Cell, tup
         return None
 
 
-_SIMPLE = {
-    "save": lazy_gettext("Saved."),
-    "cancel": lazy_gettext("Cancelled: nothing was changed."),
-    "reveal": lazy_gettext("Reveal the whole solution? Confirm or cancel."),
-    "restart": lazy_gettext("Restart the puzzle? Confirm or cancel."),
-}
+Candidates = dict[Cell, tuple[int, ...]] | None  # the engine's, for "Fill candidates"; None: not in time
 
 
-def _act(game: Game, action: str, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice | None:
-    """Do one button's action on the game; returns what to tell the player."""
-    if action in _SIMPLE:
-        return Notice(str(_SIMPLE[action]))
-    if action in ("restart-confirm", "pause", "resume", "mistakes"):
-        return _act_on_game(game, action)
-    if game.finished:
-        return _standing_notice(game)
-    if action == "reveal-confirm":
-        game.reveal()
-        return Notice(_("Solution revealed. Restart to play this puzzle again."), "revealed")
-    if action == "check":
-        return _check(game)
-    if action in ("undo", "redo"):
-        return _undo_redo(game, action)
-    if action == "candidates":
-        return _fill(game, candidates)
-    return None
+@dataclass(frozen=True)
+class Action:
+    """One button of the game: what it does to the game and what it tells the player."""
+
+    run: Callable[[Game, Candidates], Notice | None]
+    finished_too: bool = False  # allowed on a finished game (else the game's standing notice)
+    asks: bool = False  # the page asks first (the question's dialog), then "<name>-confirm" does it
 
 
-def _act_on_game(game: Game, action: str) -> Notice:
-    """The actions that work on a finished game too."""
-    if action == "restart-confirm":
-        game.restart()
-        if game.can_undo():
-            return Notice(_("Restarted: the board is empty and the clock is back at zero. "
-                            "Undo brings your entries back."))
-        return Notice(_("Restarted: the board is empty and the clock is back at zero."))
-    if action == "pause":
-        game.pause()
-        return Notice(_("Paused. Press Resume to go on."))
-    if action == "resume":
-        game.resume()
-        return Notice(_("Resumed: the clock is running."))
+def _said(message: Any) -> Callable[[Game, Candidates], Notice]:
+    return lambda _game, _candidates: Notice(str(message))
+
+
+def _reveal(game: Game, _candidates: Candidates) -> Notice:
+    game.reveal()
+    return Notice(_("Solution revealed. Restart to play this puzzle again."), "revealed")
+
+
+def _restart(game: Game, _candidates: Candidates) -> Notice:
+    game.restart()
+    if game.can_undo():
+        return Notice(_("Restarted: the board is empty and the clock is back at zero. "
+                        "Undo brings your entries back."))
+    return Notice(_("Restarted: the board is empty and the clock is back at zero."))
+
+
+def _pause(game: Game, _candidates: Candidates) -> Notice:
+    game.pause()
+    return Notice(_("Paused. Press Resume to go on."))
+
+
+def _resume(game: Game, _candidates: Candidates) -> Notice:
+    game.resume()
+    return Notice(_("Resumed: the clock is running."))
+
+
+def _mistakes_shown(_game: Game, _candidates: Candidates) -> Notice:
     if show_mistakes():
         return Notice(_("Mistakes are shown as you type."))
     return Notice(_("Mistakes are hidden until you press Check."))
 
 
-def _check(game: Game) -> Notice:
+def _check(game: Game, _candidates: Candidates) -> Notice:
     wrong = game.wrong_cells
     if wrong:
         names = ", ".join(cell_words(c) for c in wrong[:5])
@@ -518,18 +513,20 @@ def _check(game: Game) -> Notice:
                            game.filled), "check")
 
 
-def _undo_redo(game: Game, action: str) -> Notice:
-    if action == "undo" and game.undoes_restart():
+def _undo(game: Game, _candidates: Candidates) -> Notice:
+    if game.undoes_restart():
         game.undo()
         return Notice(_("Restart undone: your entries and notes are back."))
-    if action == "undo":
-        cell = game.undo()
-        return Notice(_("Undid %(cell)s.", cell=cell_words(cell)) if cell else _("Nothing to undo."))
+    cell = game.undo()
+    return Notice(_("Undid %(cell)s.", cell=cell_words(cell)) if cell else _("Nothing to undo."))
+
+
+def _redo(game: Game, _candidates: Candidates) -> Notice:
     cell = game.redo()
     return Notice(_("Redid %(cell)s.", cell=cell_words(cell)) if cell else _("Nothing to redo."))
 
 
-def _fill(game: Game, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice:
+def _fill(game: Game, candidates: Candidates) -> Notice:
     if candidates is None:
         return Notice(_("The candidates could not be worked out in time: try again after a few more entries."),
                       "error")
@@ -543,6 +540,43 @@ def _fill(game: Game, candidates: dict[Cell, tuple[int, ...]] | None) -> Notice:
                                "%(num)s cells with more than %(max)s possible numbers are left blank.",
                                crowded, max=MAX_NOTES)
     return Notice(said)
+
+
+def _nothing(_game: Game, _candidates: Candidates) -> None:
+    return None
+
+
+# Every action the game's form can post, in one place.
+ACTIONS: dict[str, Action] = {
+    "save": Action(_said(lazy_gettext("Saved.")), finished_too=True),
+    "cancel": Action(_said(lazy_gettext("Cancelled: nothing was changed.")), finished_too=True),
+    "reveal": Action(_said(lazy_gettext("Reveal the whole solution? Confirm or cancel.")), asks=True),
+    "reveal-confirm": Action(_reveal),
+    "restart": Action(_said(lazy_gettext("Restart the puzzle? Confirm or cancel.")), finished_too=True, asks=True),
+    "restart-confirm": Action(_restart, finished_too=True),
+    "pause": Action(_pause, finished_too=True),
+    "resume": Action(_resume, finished_too=True),
+    "mistakes": Action(_mistakes_shown, finished_too=True),
+    "check": Action(_check),
+    "undo": Action(_undo),
+    "redo": Action(_redo),
+    "candidates": Action(_fill),
+    "hint": Action(_nothing),  # worked out after the save (update), not while the game is locked
+}
+
+
+def _act(game: Game, name: str, candidates: Candidates) -> Notice | None:
+    """Do one button's action on the game; returns what to tell the player."""
+    action = ACTIONS[name]
+    if game.finished and not action.finished_too:
+        return _standing_notice(game)
+    return action.run(game, candidates)
+
+
+def _question(name: str, game: Game) -> str:
+    """The question the page asks before this action ("" if none, or none on a finished game)."""
+    action = ACTIONS[name]
+    return name if action.asks and (action.finished_too or not game.finished) else ""
 
 
 def _hint(stored: StoredPuzzle, game: Game) -> Notice:
