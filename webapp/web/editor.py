@@ -61,6 +61,7 @@ from ..work import tasks
 from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import words
+from .job_answer import answer_job
 from .jobs import Done, Progress
 from .limits import charge
 from .names import cell_words, level_name
@@ -529,7 +530,7 @@ def _generate(draft: Draft, puzzle: Puzzle) -> Any:
              "board_adjacency": board.adjacency, "cells": cells}
     ticket = found.jobs.submit("shape", asked)
     if found.jobs.wait(ticket, "shape", float(current_app.config["GENERATE_WAIT_SECONDS"])):
-        return _generated(ticket)
+        return _generation(ticket)
     return redirect(url_for("editor.generating", ticket=ticket), 303)
 
 
@@ -543,14 +544,17 @@ def shape_job(job: Ticket, _progress: Progress) -> Done:
     return Done(found.store.save_puzzle(stored_from(made)).code)
 
 
-def _generated(ticket: str) -> Any:
-    """The new puzzle's page, or the editor saying why there is none; None while it is made."""
-    job = services().jobs.status(ticket, "shape", take=True)
-    if job is None:
-        abort(404, _("This request has expired (the server restarted or it was already used). "
-                     "Please press Generate again."))
-    if job.status in ("waiting", "running"):
-        return None
+def _generation(ticket: str) -> Any:
+    """The waiting page while the puzzle is made, then the puzzle (or the editor saying why there is none)."""
+    return answer_job(ticket, "shape", take=True, finished=_generated,
+                      waiting=lambda job: render_template("job_waiting.html", title=_("Making your puzzle"),
+                                                          kind="shape", job=job),
+                      expired=_("This request has expired (the server restarted or it was already used). "
+                                "Please press Generate again."))
+
+
+def _generated(job: Ticket) -> Any:
+    """The new puzzle's page, or the editor saying why there is none."""
     if job.status == "done":
         return redirect(url_for("play.page", code=job.result), 303)
     text = str(job.request.get("text", ""))
@@ -567,8 +571,4 @@ def _generated(ticket: str) -> Any:
 @bp.get("/solve/generate/<ticket>")
 def generating(ticket: str) -> Any:
     """The page shown while a puzzle is generated on a custom shape."""
-    answer = _generated(ticket)
-    if answer is not None:
-        return answer
-    return render_template("job_waiting.html", title=_("Making your puzzle"), kind="shape",
-                           job=services().jobs.status(ticket, "shape"))
+    return _generation(ticket)

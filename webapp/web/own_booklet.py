@@ -39,6 +39,7 @@ from ..store.catalog import MAX_BOARD_CELLS
 from ..store.shared import Ticket
 from .editor import format_error, parse_draft, read_draft
 from .i18n import words
+from .job_answer import answer_job
 from .limits import charge
 from .printing import default_paper, pdf_response
 from .services import services
@@ -255,22 +256,26 @@ def make() -> Any:
     asked = {**options, "puzzles": text, "listed": [[p.number, p.line, p.code] for p in checked.listed]}
     ticket = found.jobs.submit(KIND, asked)
     if found.jobs.wait(ticket, KIND, float(current_app.config["BOOKLET_WAIT_SECONDS"])):
-        answer = _finished(ticket, fresh=True)
-        if answer is not None:
-            return answer
+        return _finished(ticket, fresh=True)
     return redirect(url_for("own.waiting", ticket=ticket), 303)
 
 
 def _finished(ticket: str, fresh: bool = False) -> Any:
-    """What a finished job shows: the PDF (``fresh``: straight after the form) or its page,
-    or the form saying what is wrong; None while it runs."""
+    """The waiting page while the job runs; then the PDF (``fresh``: straight after the
+    form) or its page, or the form saying what is wrong."""
+    return answer_job(ticket, KIND, waiting=_making, finished=lambda job: _made(job, fresh),
+                      expired=_("This booklet has expired (the server restarted or it was made a while ago). "
+                                "Please ask for it again."))
+
+
+def _making(job: Ticket) -> Any:
+    return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
+                           progress=job.result if job.status == "running" else _("waiting for its turn"))
+
+
+def _made(job: Ticket, fresh: bool) -> Any:
+    ticket = job.ticket
     found = services()
-    job = found.jobs.status(ticket, KIND)
-    if job is None:
-        abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
-                     "Please ask for it again."))
-    if not job.finished:
-        return None
     made = json.loads(job.result or "{}") if job.status == "done" else {}
     if job.status == "done" and "problems" not in made:
         if not fresh:
@@ -298,14 +303,7 @@ def _said_in_form(job: Ticket, made: dict[str, Any]) -> tuple[str, int]:
 @bp.get("/booklet/own/<ticket>")
 def waiting(ticket: str) -> Any:
     """The booklet being checked and made: reloads itself until it is ready."""
-    answer = _finished(ticket)
-    if answer is not None:
-        return answer
-    job = services().jobs.status(ticket, KIND)
-    if job is None:
-        return _finished(ticket)
-    return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
-                           progress=job.result if job.status == "running" else _("waiting for its turn"))
+    return _finished(ticket)
 
 
 @bp.get("/booklet/own/<ticket>.pdf")

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from engine import DIFFICULTIES, SHAPES, GenerationError, puzzle_from_id
 
 from ..core import days
-from ..core.game import Game, utcnow
+from ..core.game import Game
 from ..core.messages import N_, said, seconds
 from ..core.options import VARIANTS, Options, joined, parse_options, variants_taking
 from ..core.stats import record, streak
@@ -25,6 +25,7 @@ from ..store.wishes import nearest_ready, record_wish
 from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import long_date, words
+from .job_answer import answer_job, elapsed_seconds
 from .jobs import Done, Progress
 from .names import a_board, a_puzzle, shape_name, touching, variant_name
 from .security import public_link
@@ -155,7 +156,7 @@ def new_puzzle() -> Any:
         return redirect(url_for("play.page", code=stored.code), 303)
     ticket = found.jobs.submit("generate", asdict(options))
     if found.jobs.wait(ticket, "generate", float(current_app.config["GENERATE_WAIT_SECONDS"])):
-        return _generated(ticket)
+        return _generation(ticket)
     found.refiller.request(options)  # slow options: keep some in the pool from now on
     return redirect(url_for("pages.waiting", ticket=ticket), 303)
 
@@ -186,14 +187,15 @@ def _options(job: Ticket) -> Options:
     return Options(**{key: value for key, value in job.request.items() if key != "lang"})
 
 
-def _generated(ticket: str) -> Any:
-    """The new puzzle's page, the form saying why there is none, or None while it is made."""
-    job = services().jobs.status(ticket, "generate", take=True)
-    if job is None:
-        abort(404, _("This puzzle request has expired (the server restarted or it was already "
-                     "used). Please ask for a new puzzle."))
-    if job.status in ("waiting", "running"):
-        return None
+def _generation(ticket: str) -> Any:
+    """The waiting page while the puzzle is made, then the puzzle (or the form saying why there is none)."""
+    return answer_job(ticket, "generate", take=True, waiting=_waiting_page, finished=_generated,
+                      expired=_("This puzzle request has expired (the server restarted or it was already "
+                                "used). Please ask for a new puzzle."))
+
+
+def _generated(job: Ticket) -> Any:
+    """The new puzzle's page, or the form saying why there is none."""
     if job.status == "done" and job.result == NOT_MADE_YET:
         return redirect(_not_ready_url(_options(job)), 303)
     if job.status == "done":
@@ -207,13 +209,11 @@ def _generated(ticket: str) -> Any:
 @bp.get("/new/<ticket>")
 def waiting(ticket: str) -> Any:
     """The page shown while a puzzle is generated; it reloads itself until it is ready."""
-    answer = _generated(ticket)
-    if answer is not None:
-        return answer
-    job = services().jobs.status(ticket, "generate")
-    if job is None:
-        return _generated(ticket)
-    elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())  # this attempt's time
+    return _generation(ticket)
+
+
+def _waiting_page(job: Ticket) -> Any:
+    elapsed = elapsed_seconds(job)
     limit = float(current_app.config["GENERATE_SECONDS"])
     return render_template("waiting.html", options=_options(job), job=job, elapsed=elapsed,
                            limit=limit, share=min(0.95, elapsed / limit) if limit else 0)

@@ -32,13 +32,13 @@ from flask_babel import ngettext
 
 from engine import Seconds
 
-from ..core.game import utcnow
 from ..core.messages import N_, Refusal, from_kept, kept, said
 from ..scan import MAX_BYTES, ImageTooLarge, NoBoard, NotAnImage, ScanError
 from ..store.shared import Ticket
 from ..work.budget import OutOfMemory, OutOfTime
 from . import editor, photo_work
 from .i18n import words
+from .job_answer import answer_job, elapsed_seconds
 from .jobs import Done, Progress
 from .limits import charge, photo_too_large
 from .photo_view import PhotoView, photo_view, reading_json
@@ -202,12 +202,16 @@ def _job(ticket: str) -> Ticket | None:
 @bp.get("/photo/<ticket>")
 def result(ticket: str) -> Any:
     """The reading: a waiting page while it is made, then the editor beside the photo."""
-    job = _job(ticket)
-    if job is None:
-        abort(404, _("This photo's reading has expired (photos are kept for 15 minutes) or never existed. "
-                     "Please send the photo again."))
-    if job.status in ("waiting", "running"):
-        return _waiting(job)
+    expired = _("This photo's reading has expired (photos are kept for 15 minutes) or never existed. "
+                "Please send the photo again.")
+    if not re.fullmatch(r"[0-9a-f]{32}", ticket):
+        abort(404, expired)
+    return answer_job(ticket, KIND, expired=expired, waiting=_waiting, finished=_read)
+
+
+def _read(job: Ticket) -> Any:
+    """The editor beside the photo, with what was read; or the form saying why nothing was."""
+    ticket = job.ticket
     if _refusal(job) is not None:
         return _refused(job)
     view = _view(ticket, job)
@@ -222,7 +226,7 @@ def _view(ticket: str, job: Ticket) -> PhotoView:
 
 
 def _waiting(job: Ticket) -> Any:
-    elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())
+    elapsed = elapsed_seconds(job)
     stage: dict[str, Any] = {"text": _("waiting for its turn")}
     if job.status == "running" and job.result:
         try:

@@ -26,7 +26,6 @@ from flask_babel import gettext as _
 
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
 
-from ..core.game import utcnow
 from ..core.messages import said
 from ..core.messages import seconds as seconds_text
 from ..core.options import VARIANTS, check_difficulty, check_shape, check_size, check_variant
@@ -59,6 +58,7 @@ from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from .heavy import engine_seconds
 from .i18n import DEFAULT, language, words
+from .job_answer import answer_job, elapsed_seconds
 from .jobs import Done, Progress
 from .puzzles import find_puzzle, not_a_puzzle
 from .security import public_link
@@ -315,16 +315,25 @@ def booklet_outcome(puzzles: list[StoredPuzzle], per_page: int, paper: str, name
 @bp.get("/booklet/<ticket>")
 def booklet_job(ticket: str) -> Any:
     """The booklet being made: reloads itself until the PDF is ready, then links to it."""
-    job = services().jobs.status(ticket, "booklet")
-    if job is None:
-        abort(404, _("This booklet has expired (the server restarted or it was made a while ago). "
-                     "Please ask for it again."))
-    seed = job.request.get("seed") or None  # chosen when it was asked for (older jobs: none yet)
-    if job.status in ("waiting", "running"):
-        elapsed = max(0.0, (utcnow() - (job.started or job.created)).total_seconds())  # this attempt's time
-        return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
-                               progress=job.result if job.status == "running" else _("waiting for its turn"),
-                               seed=seed, elapsed=elapsed)
+    return answer_job(ticket, "booklet", waiting=_making, finished=_made,
+                      expired=_("This booklet has expired (the server restarted or it was made a while ago). "
+                                "Please ask for it again."))
+
+
+def _seed(job: Ticket) -> Any:
+    return job.request.get("seed") or None  # chosen when it was asked for (older jobs: none yet)
+
+
+def _making(job: Ticket) -> Any:
+    return render_template("job_waiting.html", title=_("Making your booklet"), kind="booklet", job=job,
+                           progress=job.result if job.status == "running" else _("waiting for its turn"),
+                           seed=_seed(job), elapsed=elapsed_seconds(job))
+
+
+def _made(job: Ticket) -> Any:
+    """The ready page (the PDF is fetched from it later), or the form saying why there is none."""
+    ticket = job.ticket
+    seed = _seed(job)
     if job.status != "done":
         services().jobs.status(ticket, "booklet", take=True)
         return _failed(job)
