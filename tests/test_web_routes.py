@@ -511,7 +511,7 @@ def test_clock_events(client: FlaskClient, event: str, status: int) -> None:
 def _progress_rows(app: Flask) -> int:
     from sqlalchemy import func, select
 
-    from webapp.store.store import ProgressRow
+    from webapp.store.models import ProgressRow
 
     with app.extensions["hidato"].store.engine.connect() as connection:
         return int(connection.execute(select(func.count()).select_from(ProgressRow)).scalar_one())

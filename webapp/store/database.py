@@ -1,0 +1,129 @@
+"""The connection to the database, shared by every kind of record: SQLAlchemy over an
+SQLite file in the instance folder by default, or the database named by ``DATABASE_URL``
+(PostgreSQL); the schema brought up to date by ``schema.upgrade`` (Alembic).
+
+Transactions that write take the write lock first (``BEGIN IMMEDIATE`` on SQLite; rows
+``SELECT ... FOR UPDATE`` on PostgreSQL), so a read-modify-write never loses another's
+write; transactions that only read (``_reading``) take no lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+from . import schema
+
+# Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
+_WAL_ATTEMPTS = 100
+
+
+def key_of(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+def private_sqlite_file(url: str) -> None:
+    """Create a new SQLite database file readable by its owner only (SQLite gives its
+    journal files the same mode); files that exist already are left as they are."""
+    path = make_url(url).database if url.startswith("sqlite") else None
+    if not path or path == ":memory:":
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
+def database_url(url: str | None, instance_path: str) -> str:
+    """The SQLAlchemy URL: DATABASE_URL (postgres:// accepted) or the instance SQLite file."""
+    if not url:
+        return f"sqlite:///{instance_path}/hidato.sqlite3"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class Database:
+    """One database's engine and its sessions (the records' classes build on it)."""
+
+    def __init__(self, url: str, upgrade: bool = True):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        options: dict[str, Any] = {}
+        if self.is_sqlite:
+            private_sqlite_file(url)
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            # A server restarted under us leaves dead connections in the pool: test before use.
+            options["pool_pre_ping"] = True
+        self.engine = create_engine(url, **options)
+        if self.is_sqlite:
+            _lock_on_begin(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Reads begin without SQLite's write lock (WAL lets them run beside a writer); a
+        # session of these must never write (it could not take the lock it skipped).
+        self._read_sessions = sessionmaker(self.engine.execution_options(hidato_reading=True), expire_on_commit=False)
+        # What bringing the schema up to date did ("already at 0002", "created at 0002", ...).
+        self.schema_note = schema.upgrade(self.engine) if upgrade else "not checked"
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A transaction that only reads: on SQLite it does not queue behind writers."""
+        with self._read_sessions() as session, session.begin():
+            yield session
+
+    def ping(self) -> None:
+        """Reach the database (a health check): raises whatever the driver raises if it cannot."""
+        with self.engine.execution_options(hidato_reading=True).connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+def _lock_on_begin(engine: Any) -> None:
+    """Make every SQLite transaction take the write lock at BEGIN (read-modify-write safe)."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the sqlite3 module, issue BEGIN.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        # Turning a new file to WAL needs it to itself, and SQLite does not wait for that:
+        # server processes starting together on a new file take turns.
+        for attempt in range(_WAL_ATTEMPTS):
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or attempt == _WAL_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.02 * (1 + attempt % 10))
+        # In WAL mode, NORMAL syncs the log at checkpoints, not at every commit: a commit is
+        # in the log (the operating system's cache of it) when it returns, so it survives
+        # any process being killed, -9 or not; only a power cut or a kernel crash can undo
+        # the last commits before a checkpoint. FULL would fsync at every commit, the
+        # largest part of an entry's time on a busy disk. (PostgreSQL keeps its own
+        # durable defaults.) See the README, "Durability".
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        reading = connection.get_execution_options().get("hidato_reading", False)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")

@@ -1,0 +1,153 @@
+"""Players' progress: each player's game on each puzzle, saved atomically (one move at a
+time, whatever else writes), their list of puzzles and their puzzles of the day."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..core.game import State, utcnow
+from ..core.stored import StoredPuzzle
+from .database import Database, key_of
+from .models import ProgressRow, PuzzleRow
+from .progress_codec import fill_row, state_from_row
+from .puzzles import stored_from_row
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProgressSummary:
+    """One line of a player's list of puzzles."""
+
+    puzzle: StoredPuzzle
+    state: State
+    updated: datetime
+    filled: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class DailyRecord:
+    """A player's puzzles of the day: the days solved, and their game on today's (None: not begun)."""
+
+    solved: frozenset[date]
+    today: State | None
+
+
+class ProgressRecords(Database):
+    """Players' games."""
+
+    def load_progress(self, player: str, code: str) -> State | None:
+        """A player's saved game on a puzzle, or None if they never played it."""
+        with self._reading() as session:
+            row = session.scalar(
+                select(ProgressRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, PuzzleRow.key == key_of(code))
+            )
+            return state_from_row(row) if row else None
+
+    def update_progress(self, player: str, code: str, change: Callable[[State], T],
+                        puzzle_id: int | None = None) -> tuple[State, T]:
+        """Run ``change`` on the player's game (a new one if none) and save it, atomically.
+
+        The puzzle must be stored already (``puzzle_id``, its ``row_id``, saves looking it
+        up).  Returns the saved state and what ``change`` returned.
+        """
+        for attempt in range(3):
+            try:
+                done = self._update_progress(player, code, change, create=True, puzzle_id=puzzle_id)
+                assert done is not None
+                return done
+            except IntegrityError:
+                # Two first moves at once on PostgreSQL (no row to lock yet): the loser retries.
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def update_existing_progress(self, player: str, code: str, change: Callable[[State], Any]) -> bool:
+        """Like ``update_progress`` for a game the player has already started; whether there was one."""
+        return self._update_progress(player, code, change, create=False) is not None
+
+    def _update_progress(self, player: str, code: str, change: Callable[[State], T],
+                         create: bool, puzzle_id: int | None = None) -> tuple[State, T] | None:
+        with self._session() as session:
+            if puzzle_id is None:
+                puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+            if puzzle_id is None:
+                raise LookupError(f"puzzle {code!r} is not stored")
+            row = session.scalar(
+                select(ProgressRow)
+                .where(ProgressRow.player == player, ProgressRow.puzzle_id == puzzle_id)
+                .with_for_update()
+            )
+            if row is None and not create:
+                return None
+            state = state_from_row(row) if row else State()
+            result = change(state)
+            now = utcnow()
+            if row is None:
+                row = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
+                session.add(row)
+            fill_row(row, state, now)
+            return state, result
+
+    def list_progress(self, player: str) -> list[ProgressSummary]:
+        """Every puzzle the player has played, the most recently played first."""
+        with self._reading() as session:
+            query = (
+                select(ProgressRow, PuzzleRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player)
+                .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
+            )
+            return [_summary(progress, puzzle) for progress, puzzle in session.execute(query)]
+
+    def daily_record(self, player: str, today: date) -> DailyRecord:
+        """The days whose puzzle of the day the player solved, and their game on today's:
+        one query, on the player's rows for puzzles of the day only."""
+        with self._reading() as session:
+            query = (
+                select(PuzzleRow.daily, ProgressRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, PuzzleRow.daily.is_not(None),
+                       (ProgressRow.solved_at.is_not(None)) | (PuzzleRow.daily == today))
+            )
+            solved: set[date] = set()
+            state = None
+            for day, progress in session.execute(query):
+                if progress.solved_at is not None and day is not None:
+                    solved.add(day)
+                if day == today:
+                    state = state_from_row(progress)
+            return DailyRecord(frozenset(solved), state)
+
+    def last_unfinished(self, player: str, besides: str | None = None) -> ProgressSummary | None:
+        """The player's most recently played game that is neither solved nor revealed
+        (``besides``: but this puzzle's), or None."""
+        with self._reading() as session:
+            query = (
+                select(ProgressRow, PuzzleRow)
+                .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
+                .where(ProgressRow.player == player, ProgressRow.solved_at.is_(None),
+                       ProgressRow.revealed.is_(False))
+                .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
+                .limit(1)
+            )
+            if besides is not None:
+                query = query.where(PuzzleRow.key != key_of(besides))
+            found = session.execute(query).first()
+            return _summary(*found) if found is not None else None
+
+
+def _summary(progress: ProgressRow, puzzle: PuzzleRow) -> ProgressSummary:
+    stored = stored_from_row(puzzle)
+    state = state_from_row(progress)
+    total = stored.puzzle.size - len(stored.puzzle.givens)
+    return ProgressSummary(stored, state, progress.updated, len(state.entries), total)
