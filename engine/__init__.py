@@ -24,6 +24,8 @@ from .hints import (
 )
 from .levels import LEVELS, SMALLEST, Level, level_of, range_text, smallest_size, unreachable
 from .notation import (
+    EMPTY_TOKENS,
+    HOLE_TOKENS,
     PuzzleFormatError,
     format_puzzle,
     iter_puzzles,
@@ -41,6 +43,8 @@ __all__ = [
     "ADJACENCIES",
     "DIFFICULTIES",
     "LEVELS",
+    "EMPTY_TOKENS",
+    "HOLE_TOKENS",
     "SMALLEST",
     "CELLS_SHOWN",
     "FactsError",

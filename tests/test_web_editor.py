@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from waiting import wait_until
 
 from engine import count_solutions, grade, parse_puzzle, puzzle_to_id
-from webapp.web.editor import grid_of_text, resize, text_of_grid
+from webapp.core.draft import grid_of_text, resize, text_of_grid
 from webapp.work import tasks
 
 from puzzle_files import DATA, load

@@ -48,6 +48,18 @@ from engine import (
     puzzle_to_id,
 )
 
+from ..core.draft import (
+    DRAW_MAX,
+    LINE_BREAKS,
+    Draft,
+    Grid,
+    grid_of_text,
+    normalised,
+    resize,
+    text_of_grid,
+    text_rows,
+    token,
+)
 from ..core.engine_words import parse_error_text, phrase_text
 from ..core.messages import said, too_hard
 from ..core.messages import seconds as seconds_words
@@ -70,44 +82,12 @@ from .services import services
 
 bp = Blueprint("editor", __name__)
 
-Grid = list[list[str]]  # the drawing grid's cells as typed: "" empty, "x" hole, else a number
 ACTIONS = ("solve", "check", "grade", "play", "print", "generate", "draw")
-DRAW_MAX = 30  # rows and columns of the drawing grid
 DEFAULT_SIDE = 5
 GENERATE_MAX_CELLS = 450  # about the largest named shape (21 x 21)
 LEGIBLE_PX = 12  # the smallest number drawn in a solution on screen, in CSS pixels
-_EMPTY = frozenset({"", ".", "0", "_"})
-_HOLE = frozenset({"x", "X", "-"})
 _FIELD = re.compile(r"g-(\d{1,2})-(\d{1,2})")
-_LINES = re.compile(r"\r\n|\r|\n")  # line breaks as the parser counts them
 _DECLARED = re.compile(r"^\s*#\s*adjacency\s*:\s*(\w*)", re.IGNORECASE | re.MULTILINE)
-
-
-@dataclass
-class Draft:
-    """What the editor holds: the puzzle's text, its drawing grid and the options."""
-
-    text: str
-    grid: Grid | None  # None when the text is too big to draw
-    adjacency: str = "king"
-    difficulty: str = "medium"
-    bad_cell: Cell | None = None  # the grid cell a parse error points at
-    from_text: bool = False  # the text was changed since the page was drawn, so it counts
-
-    @property
-    def rows(self) -> int:
-        """Rows of the grid, or of the text when it is too big to draw."""
-        return len(self.grid) if self.grid else len(text_rows(self.text))
-
-    @property
-    def cols(self) -> int:
-        """Columns of the grid, or of the text when it is too big to draw."""
-        return max((len(row) for row in self.grid or text_rows(self.text)), default=0)
-
-    @property
-    def lines(self) -> int:
-        """Lines of the text, for the height of its box."""
-        return len(_LINES.split(self.text.rstrip("\r\n")))
 
 
 @dataclass
@@ -124,52 +104,6 @@ class Outcome:
     def switch_words(self) -> str:
         """What the other adjacency gives, in a sentence."""
         return unique_with_words(self.switch) if self.switch else ""
-
-
-# --- text and grid --------------------------------------------------------------------
-
-
-def _token(raw: str) -> str:
-    raw = raw.strip()
-    if raw in _EMPTY:
-        return ""
-    if raw in _HOLE:
-        return "x"
-    return raw[:12]
-
-
-def text_rows(text: str) -> Grid:
-    """The rows of a text as grid tokens (bad tokens kept as typed), however many."""
-    return [[_token(t) for t in line.split()] for line in _LINES.split(text)
-            if line.strip() and not line.strip().startswith("#")]
-
-
-def grid_of_text(text: str) -> Grid | None:
-    """The drawing grid of a text, token by token (bad tokens kept as typed), or None if too big."""
-    rows = text_rows(text)
-    if not rows or len(rows) > DRAW_MAX or max(len(row) for row in rows) > DRAW_MAX:
-        return None
-    width = max(len(row) for row in rows)
-    return [row + ["x"] * (width - len(row)) for row in rows]
-
-
-def text_of_grid(grid: Grid) -> str:
-    """The grid in the text notation, columns aligned."""
-    shown = [["." if t == "" else t for t in row] for row in grid]
-    width = max((len(t) for row in shown for t in row), default=1)
-    return "\n".join(" ".join(t.rjust(width) for t in row) for row in shown) + "\n"
-
-
-def resize(grid: Grid | None, rows: int, cols: int) -> Grid:
-    """The grid cut or grown to rows x cols; new places are empty cells."""
-    old = grid or []
-    return [[(old[r][c] if r < len(old) and c < len(old[r]) else "") for c in range(cols)]
-            for r in range(rows)]
-
-
-def _normalised(text: str) -> str:
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    return "\n".join(lines).strip("\n")
 
 
 class BadSide(ValueError):
@@ -202,7 +136,7 @@ def _posted_grid(form: Any) -> Grid | None:
         if not (0 <= r < rows and 0 <= c < cols):
             abort(400, _("The form names %(cell)s, outside the %(rows)s×%(cols)s grid.", cell=cell_words((r, c)),
                          rows=rows, cols=cols))
-        grid[r][c] = _token(raw)
+        grid[r][c] = token(raw)
     return grid
 
 
@@ -219,7 +153,7 @@ def read_draft(form: Any, switch: str | None = None) -> Draft:
         abort(400, f"{said(err, words())}.")
     text = form.get("puzzle") or ""
     grid = _posted_grid(form)
-    if grid is not None and _normalised(text) == _normalised(form.get("drawn") or ""):
+    if grid is not None and normalised(text) == normalised(form.get("drawn") or ""):
         return Draft(text_of_grid(grid) if grid else "", grid, adjacency, difficulty)
     if switch:
         text = _DECLARED.sub(f"# adjacency: {adjacency}", text)
@@ -265,7 +199,7 @@ def parse_draft(draft: Draft) -> Puzzle:
 def _cell_at(text: str, line: int, column: int) -> Cell | None:
     """The grid cell of the token at a line and column of the text."""
     row = -1
-    for number, content in enumerate(_LINES.split(text), start=1):
+    for number, content in enumerate(LINE_BREAKS.split(text), start=1):
         stripped = content.strip()
         if stripped and not stripped.startswith("#"):
             row += 1

@@ -32,6 +32,7 @@ from flask_babel import ngettext
 
 from engine import Seconds
 
+from ..core.draft import Draft, grid_of_text
 from ..core.messages import N_, Refusal, from_kept, kept, said
 from ..scan import MAX_BYTES, ImageTooLarge, NoBoard, NotAnImage, ScanError
 from ..store.shared import Ticket
@@ -215,7 +216,7 @@ def _read(job: Ticket) -> Any:
     if _refusal(job) is not None:
         return _refused(job)
     view = _view(ticket, job)
-    draft = editor.Draft(view.text, editor.grid_of_text(view.text), view.adjacency)
+    draft = Draft(view.text, grid_of_text(view.text), view.adjacency)
     g.photo = view
     return _private(editor.page_with(draft))
 
