@@ -292,8 +292,9 @@ class Game:
 
     # --- changing the board ---------------------------------------------------------
 
-    def check_cell(self, cell: Cell) -> None:
-        """Raise EntryError unless ``cell`` is an open cell of the board."""
+    def _require_open(self, cell: Cell) -> None:
+        """A move's precondition, not a verdict on the number: EntryError unless ``cell`` is an
+        open cell of the board and the game still takes moves."""
         if cell not in self.puzzle.board.cell_set:
             raise EntryError(N_("Row %(row)s, column %(col)s is not a cell of this board"), **_where(cell))
         if cell in self.puzzle.givens:
@@ -304,7 +305,7 @@ class Game:
 
     def enter(self, cell: Cell, value: int, now: datetime | None = None) -> bool:
         """Put ``value`` (0 clears) in ``cell``; returns whether anything changed."""
-        self.check_cell(cell)
+        self._require_open(cell)
         old = self.state.entries.get(cell, 0)
         if old == value:
             return False
@@ -394,7 +395,7 @@ class Game:
 
     def toggle_note(self, cell: Cell, value: int, now: datetime | None = None) -> bool:
         """Add ``value`` to the cell's notes, or take it away; returns whether it is there now."""
-        self.check_cell(cell)
+        self._require_open(cell)
         if not 1 <= value <= self.puzzle.size:
             raise EntryError(N_("%(number)s is out of range: notes are numbers from 1 to %(size)s"),
                              number=value, size=self.puzzle.size)

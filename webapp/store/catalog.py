@@ -29,7 +29,7 @@ Solve = Callable[[Puzzle], SolveResult]
 MakeDaily = Callable[[Options, int, date, float | None], StoredPuzzle]
 
 
-class PuzzleNotFound(LookupError):
+class MalformedId(LookupError):
     """An id that is malformed; ``error`` says how (the engine's facts)."""
 
     def __init__(self, error: PuzzleFormatError):
@@ -47,11 +47,11 @@ class NotPlayable(Refusal):
 
 
 def parse_id(code: str) -> Puzzle:
-    """The puzzle an id describes (PuzzleNotFound when malformed); nothing is solved."""
+    """The puzzle an id describes (MalformedId when malformed); nothing is solved."""
     try:
         return puzzle_from_id(code)
     except PuzzleFormatError as err:
-        raise PuzzleNotFound(err) from None
+        raise MalformedId(err) from None
 
 
 def too_large(puzzle: Puzzle) -> Refusal | None:
@@ -65,7 +65,7 @@ def too_large(puzzle: Puzzle) -> Refusal | None:
 def load(store: Store, code: str, solve: Solve) -> StoredPuzzle:
     """The puzzle with this id; a new one is solved with ``solve`` and stored.
 
-    Raises PuzzleNotFound for a malformed id and NotPlayable when it has no unique
+    Raises MalformedId for a malformed id and NotPlayable when it has no unique
     solution or is larger than the site plays.  ``solve`` may raise (the rate limit, a
     busy server): nothing is remembered then.
     """

@@ -67,7 +67,7 @@ from ..core.options import VARIANTS, check_adjacency, check_difficulty
 from ..core.ratings import chain_words, needs_guessing, rating_number, technique_lines
 from ..core.stored import stored_from
 from ..paper.drawing import Drawing, differing_cells, draw_board
-from ..store.catalog import MAX_BOARD_CELLS, NotPlayable, PuzzleNotFound, too_large
+from ..store.catalog import MAX_BOARD_CELLS, MalformedId, NotPlayable, too_large
 from ..store.shared import Ticket
 from ..work import tasks
 from ..work.budget import Busy, OutOfTime
@@ -77,7 +77,7 @@ from .job_answer import answer_job
 from .jobs import Done, Progress
 from .limits import charge
 from .names import cell_words, level_name
-from .puzzles import find_puzzle
+from .puzzles import puzzle_for_request
 from .services import services
 
 bp = Blueprint("editor", __name__)
@@ -440,8 +440,8 @@ def _graded(puzzle: Puzzle, examined: tasks.Examined) -> Outcome:
 
 def _play(draft: Draft, puzzle: Puzzle) -> Any:
     try:
-        stored = find_puzzle(puzzle_to_id(puzzle))
-    except (NotPlayable, PuzzleNotFound) as err:
+        stored = puzzle_for_request(puzzle_to_id(puzzle))
+    except (NotPlayable, MalformedId) as err:
         why = said(err, words())
         return _render(draft, Outcome("refused", _("This puzzle can't be played: %(why)s", why=why)), 400)
     return redirect(url_for("play.page", code=stored.code), 303)

@@ -36,12 +36,12 @@ from ..core.hint_words import hint_text
 from ..core.messages import said
 from ..core.messages import seconds as seconds_words
 from ..core.stored import StoredPuzzle
-from ..store.catalog import NotPlayable, PuzzleNotFound, parse_id
+from ..store.catalog import MalformedId, NotPlayable, parse_id
 from . import page_clock
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
-from .puzzles import find_puzzle, not_a_puzzle
+from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
 
 bp = Blueprint("play", __name__)
@@ -75,8 +75,8 @@ def is_htmx() -> bool:
 
 def _stored_or_404(code: str) -> StoredPuzzle:
     try:
-        return find_puzzle(code)
-    except PuzzleNotFound as err:
+        return puzzle_for_request(code)
+    except MalformedId as err:
         abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         abort(_not_playable(code, err))
@@ -232,7 +232,7 @@ def text(code: str) -> Any:
     """The puzzle in the text notation, for download (any well-formed id: nothing is solved)."""
     try:
         puzzle = parse_id(code)
-    except PuzzleNotFound as err:
+    except MalformedId as err:
         abort(404, not_a_puzzle(code, err))
     body = f"# Hidato puzzle {puzzle_to_id(puzzle)}\n" + format_puzzle(puzzle)
     response = make_response(body)

@@ -53,14 +53,14 @@ from ..paper.booklet import (
 from ..paper.drawing import draw_board
 from ..paper.fits import form_note, note_templates, per_page_facts
 from ..paper.preview import preview_png
-from ..store.catalog import NotPlayable, PuzzleNotFound
+from ..store.catalog import MalformedId, NotPlayable
 from ..store.shared import Ticket
 from ..work.budget import OutOfTime
 from .heavy import engine_seconds
 from .i18n import DEFAULT, language, words
 from .job_answer import answer_job, elapsed_seconds
 from .jobs import Done, Progress
-from .puzzles import find_puzzle, not_a_puzzle
+from .puzzles import not_a_puzzle, puzzle_for_request
 from .security import public_link
 from .services import services
 
@@ -108,8 +108,8 @@ def sheet(code: str) -> Any:
     """The printable board alone; ``?solution=1`` the solved board."""
     solved = request.args.get("solution") == "1"
     try:
-        stored = find_puzzle(code)
-    except PuzzleNotFound as err:
+        stored = puzzle_for_request(code)
+    except MalformedId as err:
         abort(404, not_a_puzzle(code, err))
     except NotPlayable as err:
         if solved or err.puzzle is None:

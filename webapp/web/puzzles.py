@@ -11,15 +11,16 @@ from engine import Puzzle, SolveResult
 
 from ..core.engine_words import error_text
 from ..core.stored import StoredPuzzle
-from ..store.catalog import PuzzleNotFound, load
+from ..store.catalog import MalformedId, load
 from . import heavy
 from .i18n import words
 from .limits import charge
 from .services import services
 
 
-def find_puzzle(code: str) -> StoredPuzzle:
-    """The stored puzzle with this id (PuzzleNotFound, NotPlayable, TooManyRequests, Busy)."""
+def puzzle_for_request(code: str) -> StoredPuzzle:
+    """The stored puzzle with this id, for a request: solved (charged to the client, in a child
+    under the solving budget) if it is new; MalformedId, NotPlayable, TooManyRequests or Busy."""
     solve = heavy.solver(services().runner, float(current_app.config["SOLVE_SECONDS"]))
 
     def charged(puzzle: Puzzle) -> SolveResult:
@@ -29,7 +30,7 @@ def find_puzzle(code: str) -> StoredPuzzle:
     return load(services().store, code, charged)
 
 
-def not_a_puzzle(code: str, err: PuzzleNotFound) -> str:
+def not_a_puzzle(code: str, err: MalformedId) -> str:
     """A malformed id in a plain sentence, in the reader's language, from the engine's facts."""
     shown = code if len(code) <= 40 else code[:40] + "…"
     return _("This link does not name a puzzle: in “%(id)s”, %(why)s. Check that the link was copied whole.",
