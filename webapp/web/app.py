@@ -75,7 +75,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
 
     from .editor import bp as editor_bp
-    from .job_kinds import register_jobs
+    from .job_handlers import register_jobs
     from .own_booklet import bp as own_booklet_bp
     from .pages import bp as pages_bp
     from .photo import bp as photo_bp

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +64,6 @@ from ..core.messages import said, too_hard
 from ..core.messages import seconds as seconds_words
 from ..core.options import VARIANTS, check_adjacency, check_difficulty
 from ..core.ratings import chain_words, needs_guessing, rating_number, technique_lines
-from ..core.stored import stored_from
 from ..paper.drawing import Drawing, differing_cells, draw_board
 from ..store.catalog import MAX_BOARD_CELLS, MalformedId, NotPlayable, too_large
 from ..store.shared import Ticket
@@ -74,7 +72,6 @@ from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import words
 from .job_answer import answer_job
-from .jobs import Done, Progress
 from .limits import charge
 from .names import cell_words, level_name
 from .puzzles import puzzle_for_request
@@ -466,16 +463,6 @@ def _generate(draft: Draft, puzzle: Puzzle) -> Any:
     if found.jobs.wait(ticket, "shape", float(current_app.config["GENERATE_WAIT_SECONDS"])):
         return _generation(ticket)
     return redirect(url_for("editor.generating", ticket=ticket), 303)
-
-
-def shape_job(job: Ticket, _progress: Progress) -> Done:
-    """The job behind Generate: a puzzle on the drawn cells, stored; its id."""
-    found = services()
-    budget = float(current_app.config["GENERATE_SECONDS"])
-    cells = [(int(r), int(c)) for r, c in job.request["cells"]]
-    made = found.runner.run_queued(budget, tasks.generate_on, cells, job.request["board_adjacency"],
-                                   job.request["difficulty"], secrets.randbits(48), heavy.engine_seconds(budget))
-    return Done(found.store.save_puzzle(stored_from(made)).code)
 
 
 def _generation(ticket: str) -> Any:

@@ -7,7 +7,7 @@ to a page and the name line; ``?id=`` fills it (My puzzles sends the puzzles tic
 there), and the solver page's "Add to a booklet" posts its board to
 ``/booklet/own/from-solver``.  What can be seen at once (a malformed board or id, an
 unknown short link, more than 50 puzzles, a board too large) is said at once, each
-problem with the puzzle's place in the list; the rest is a job (``own_booklet_job.py``)
+problem with the puzzle's place in the list; the rest is a job (``job_handlers.py``)
 that checks every puzzle has exactly one solution, within the solving budget, and only
 then lays out the PDF, so 50 puzzles never hold a request thread.  A puzzle that fails
 is named with its place and why; nothing is printed until the list is right, or the
@@ -46,7 +46,7 @@ from .services import services
 
 bp = Blueprint("own", __name__)
 
-KIND = "own_booklet"  # the job's kind (own_booklet_job.py)
+KIND = "own_booklet"  # the job's kind (its handler: job_handlers.py)
 MAX_TITLE = 80
 FIELDS = ("puzzles", "title", "variant", "per_page", "paper", "name_line", "name_line_shown")
 

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from engine import DIFFICULTIES, SHAPES, GenerationError, puzzle_from_id
+from engine import DIFFICULTIES, SHAPES, puzzle_from_id
 
 from ..core import days
 from ..core.game import Game
@@ -26,7 +26,7 @@ from ..work.budget import Busy, OutOfTime
 from . import heavy
 from .i18n import long_date, words
 from .job_answer import answer_job, elapsed_seconds
-from .jobs import Done, Progress
+from .job_handlers import NOT_MADE_YET, generate_options
 from .names import a_board, a_puzzle, shape_name, touching, variant_name
 from .security import public_link
 from .services import services
@@ -35,7 +35,6 @@ bp = Blueprint("pages", __name__)
 
 # A generate job's result when the board was not made within its budget (a puzzle's id
 # never starts with "-"): the waiting page then sends the player to ``not_ready``.
-NOT_MADE_YET = "-not-made-yet"
 
 # (title, note, compact id): small hand-checked puzzles with unique solutions; the page
 # translates the title and note (N_ marks them for pybabel).
@@ -161,32 +160,6 @@ def new_puzzle() -> Any:
     return redirect(url_for("pages.waiting", ticket=ticket), 303)
 
 
-def generate_job(job: Ticket, _progress: Progress) -> Done:
-    """The job behind New puzzle: a puzzle for the options asked, stored; its id.
-
-    A board the generator did not make within the budget (out of time, or no path it
-    tried gave one) is wished for instead: kept in the database, so the pool's filler on
-    any host makes it next, and this host's filler starts on it now (or after the run it
-    is on)."""
-    found = services()
-    budget = float(current_app.config["GENERATE_SECONDS"])
-    options = _options(job)
-    try:
-        made = heavy.generate(found.runner, budget, options)
-    except (OutOfTime, GenerationError) as err:
-        if isinstance(err, GenerationError) and not {"time", "attempts"} & set(err.params):
-            raise  # the level cannot be reached on this board at all: a refusal, said as one
-        record_wish(found.store, options)
-        found.refiller.request()  # the pool's targets, wishes first: never more than the few kept
-        return Done(NOT_MADE_YET)
-    return Done(found.store.save_puzzle(made).code)
-
-
-def _options(job: Ticket) -> Options:
-    """The options a generate job was asked for (its request also holds its language)."""
-    return Options(**{key: value for key, value in job.request.items() if key != "lang"})
-
-
 def _generation(ticket: str) -> Any:
     """The waiting page while the puzzle is made, then the puzzle (or the form saying why there is none)."""
     return answer_job(ticket, "generate", take=True, waiting=_waiting_page, finished=_generated,
@@ -197,7 +170,7 @@ def _generation(ticket: str) -> Any:
 def _generated(job: Ticket) -> Any:
     """The new puzzle's page, or the form saying why there is none."""
     if job.status == "done" and job.result == NOT_MADE_YET:
-        return redirect(_not_ready_url(_options(job)), 303)
+        return redirect(_not_ready_url(generate_options(job)), 303)
     if job.status == "done":
         return redirect(url_for("play.page", code=job.result), 303)
     if job.status == "refused":  # the engine refused the options, or ran out of time
@@ -215,7 +188,7 @@ def waiting(ticket: str) -> Any:
 def _waiting_page(job: Ticket) -> Any:
     elapsed = elapsed_seconds(job)
     limit = float(current_app.config["GENERATE_SECONDS"])
-    return render_template("waiting.html", options=_options(job), job=job, elapsed=elapsed,
+    return render_template("waiting.html", options=generate_options(job), job=job, elapsed=elapsed,
                            limit=limit, share=min(0.95, elapsed / limit) if limit else 0)
 
 

@@ -30,19 +30,15 @@ from flask import Blueprint, abort, current_app, g, make_response, redirect, ren
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from engine import Seconds
-
 from ..core.draft import Draft, grid_of_text
-from ..core.messages import N_, Refusal, from_kept, kept, said
-from ..scan import MAX_BYTES, ImageTooLarge, NoBoard, NotAnImage, ScanError
+from ..core.messages import N_, from_kept, said
+from ..scan import MAX_BYTES, ImageTooLarge, NoBoard, NotAnImage
 from ..store.shared import Ticket
-from ..work.budget import OutOfMemory, OutOfTime
-from . import editor, photo_work
+from . import editor
 from .i18n import words
 from .job_answer import answer_job, elapsed_seconds
-from .jobs import Done, Progress
 from .limits import charge, photo_too_large
-from .photo_view import PhotoView, photo_view, reading_json
+from .photo_view import PhotoView, photo_view
 from .services import services
 
 bp = Blueprint("photo", __name__)
@@ -120,39 +116,6 @@ def upload() -> Any:
 
 
 # --- the job ----------------------------------------------------------------------------
-
-
-def photo_job(job: Ticket, progress: Progress) -> Done:
-    """The job behind the form: the picture read in a child under a time and memory budget.
-
-    Its outcome is JSON: the reading (and the picture for the page as the job's file, in
-    place of the upload), or a refusal as its msgid and facts, said later in the language
-    of whoever looks."""
-    found = services()
-    data = found.jobs.file(job.ticket)
-    if data is None:  # kept with the job when it was added: only a job from before a cleanup lacks it
-        raise ValueError(_("The photo is no longer kept. Please send it again."))
-    seconds = float(current_app.config["PHOTO_SECONDS"])
-    memory = int(current_app.config["PHOTO_MEMORY_MB"]) * 1024 * 1024
-
-    def stage(text: Any) -> None:
-        progress(json.dumps(stage_json(str(text))))
-
-    stage("loading the picture")
-    refusal: Refusal
-    try:
-        reading, picture = found.runner.run_queued(seconds, photo_work.read_photo, data, job.request.get("adjacency"),
-                                                   bool(job.request.get("entries")), progress=stage, memory=memory)
-    except ScanError as err:
-        refusal, status = err, STATUS.get(type(err), 422)
-    except OutOfTime as err:
-        refusal, status = Refusal(OUT_OF_TIME, time=Seconds(err.seconds)), 422
-    except OutOfMemory as err:
-        refusal, status = Refusal(OUT_OF_MEMORY, mb=err.limit // (1024 * 1024)), 422
-    else:
-        return Done(reading_json(reading), picture)
-    # b"": the stranger's file goes at once, not when the job expires.
-    return Done(json.dumps({"refused": kept(refusal), "status": status}), b"")
 
 
 def stage_json(text: str) -> dict[str, Any]:

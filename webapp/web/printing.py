@@ -27,7 +27,6 @@ from flask_babel import gettext as _
 from engine import DIFFICULTIES, SHAPES, puzzle_from_id, puzzle_to_id
 
 from ..core.messages import said
-from ..core.messages import seconds as seconds_text
 from ..core.options import VARIANTS, check_difficulty, check_shape, check_size, check_variant
 from ..core.stored import StoredPuzzle
 from ..paper.booklet import (
@@ -37,15 +36,10 @@ from ..paper.booklet import (
     PER_PAGE,
     BookletOptions,
     Sheet,
-    Stage,
     check_options,
     check_paper,
     describe,
-    layout,
-    make_share,
-    plan,
     qr_svg,
-    render_pdf,
     rule_of,
     title_of,
     with_seed,
@@ -55,11 +49,8 @@ from ..paper.fits import form_note, note_templates, per_page_facts
 from ..paper.preview import preview_png
 from ..store.catalog import MalformedId, NotPlayable
 from ..store.shared import Ticket
-from ..work.budget import OutOfTime
-from .heavy import engine_seconds
 from .i18n import DEFAULT, language, words
 from .job_answer import answer_job, elapsed_seconds
-from .jobs import Done, Progress
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .security import public_link
 from .services import services
@@ -250,66 +241,6 @@ def booklet() -> Any:
         if job is not None and job.status != "done":
             return _failed(job)
     return redirect(url_for("printing.booklet_job", ticket=ticket), 303)
-
-
-def booklet_job_work(job: Ticket, progress: Progress) -> Done:
-    """The job that makes a booklet: its puzzles, then the PDF, in child processes under
-    their budgets, saying how far they have got; the PDF is kept with the job.
-
-    The puzzles come from the booklet's seed alone, never from the pool: a pooled puzzle
-    was made from a seed of its own, and the seed printed with the booklet must make the
-    booklet again.  They are made in as many children at once as there are shared slots
-    free (``Runner.run_split``), each child giving its slot back every few seconds."""
-    found = services()
-    options = with_seed(parse_booklet_form(job.request))  # a job queued by an older release may have none
-    budget = float(current_app.config["GENERATE_SECONDS"])
-    title = title_of(options, words())  # the job runs in its request's language (jobs.py)
-    made = 0
-
-    def one_made(_index: int) -> None:
-        nonlocal made
-        made += 1
-        progress(_("%(done)s of %(count)s puzzles made", done=made, count=options.count))
-
-    puzzles = found.runner.run_split(budget, make_share, plan(options), engine_seconds(budget), SLICE_SECONDS,
-                                     progress=one_made)
-    for stored in puzzles:  # so /p/<id> knows each puzzle's shape and difficulty at once
-        found.store.save_puzzle(stored)
-    return booklet_outcome(puzzles, options.per_page, options.paper, options.name_line, title, progress,
-                           seed=options.seed)
-
-
-def booklet_outcome(puzzles: list[StoredPuzzle], per_page: int, paper: str, name_line: bool, title: str,
-                    progress: Progress, seed: int | None = None) -> Done:
-    """A booklet job's end, for stored puzzles: their short links (the QR codes, when the
-    site has an address), the PDF rendered in a child saying how far it has got, and the
-    outcome the ready page reads (title, pages, seed)."""
-    found = services()
-    link_root = current_app.config["PUBLIC_URL"] or None  # no address: no QR codes
-    links = {}
-    for stored in puzzles:
-        short = found.store.short_code(stored.code) if link_root else None
-        if link_root and short:  # a short link the site resolves (/s/<code>), in the sheet's language
-            links[stored.code] = link_root + short_path(short)
-    progress(_("laying out the pages"))
-
-    def stage(message: Stage) -> None:
-        step, done, of = message
-        if step == "prepare":
-            progress(_("preparing the pages, step %(step)s of %(steps)s", step=done, steps=of))
-        elif step == "layout":
-            progress(_("laying out page %(page)s of %(pages)s", page=done, pages=of))
-        else:
-            progress(_("writing page %(page)s of %(pages)s into the PDF", page=done, pages=of))
-
-    try:  # in a child process too: WeasyPrint holds the interpreter for seconds on end
-        pdf = found.runner.run_queued(RENDER_SECONDS, render_pdf, puzzles, per_page, title, links,
-                                      paper, name_line, language(), seed, progress=stage)
-    except OutOfTime as err:
-        raise ValueError(_("Laying out the pages took longer than %(time)s: try fewer puzzles or more to a page.",
-                           time=seconds_text(err.seconds, words()))) from None
-    laid_out = layout(puzzles, per_page, paper, links=links)
-    return Done(json.dumps({"title": title, "pages": laid_out.page_count, "seed": seed}), pdf)
 
 
 @bp.get("/booklet/<ticket>")
