@@ -65,24 +65,27 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
 def _tiled(picture: Picture, kind: Kind | None, beat: int) -> Found | None:
     """The board as tiles on the page's background (``tiles``), its cells' ink measured in
     the picture itself, when it has clearly more cells than ``beat``."""
-    from .tiles import tile_picture, with_real_ink
+    from .tiles import tile_pictures, with_real_ink
 
     height, width = picture.work.shape[:2]
-    grey = tile_picture(picture.colour, (width, height))
-    if grey is None:
-        return None
-    # Everything that is no tile is ink: the page around the board too (the darkness of a
-    # wide black area against its own surroundings would be none).
-    dark = (grey < 128).astype(np.float32)
-    regions = find_regions(dark.astype(np.uint8))
-    lattice = find_lattice(regions, kind)
-    if lattice is None or len(lattice.found) <= TILES_MORE * beat:
-        return None
-    shape = find_shape(lattice, grey, dark)
-    if len(shape.cells) <= TILES_MORE * beat:
-        return None
-    with_real_ink(shape, lattice, darkness(picture.work))
-    return Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
+    best: Found | None = None
+    for grey in tile_pictures(picture.colour, (width, height)):
+        # Everything that is no tile is ink: the page around the board too (the darkness of a
+        # wide black area against its own surroundings would be none).
+        dark = (grey < 128).astype(np.float32)
+        regions = find_regions(dark.astype(np.uint8))
+        lattice = find_lattice(regions, kind)
+        if lattice is None or len(lattice.found) <= TILES_MORE * beat:
+            continue
+        shape = find_shape(lattice, grey, dark)
+        if len(shape.cells) <= TILES_MORE * beat:
+            continue
+        found = Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
+        if best is None or len(shape.cells) > len(best.shape.cells):
+            best = found
+    if best is not None:
+        with_real_ink(best.shape, best.lattice, darkness(picture.work))
+    return best
 
 
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,
