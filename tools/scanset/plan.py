@@ -205,6 +205,7 @@ def plan(seed: int = 27) -> list[Spec]:
     specs += _entries(seed, 16)
     specs += _pdf(seed)
     specs += _screenshots(seed)
+    specs += _dark_tiles(seed)
     names = [spec.name for spec in specs]
     assert len(names) == len(set(names)), "picture names must be unique"
     return specs
@@ -348,6 +349,26 @@ def _screenshots(seed: int) -> list[Spec]:
             out.append(Spec(f"{category}-{n + 50:02d}-play-phone", category, "play", board, viewport=(390, 844),
                             scale=3.0 if n == 10 else 2.0, entries=entries,
                             fmt=rng.choice(("png", "png", "jpg")), quality=rng.randint(75, 92)))
+    return out
+
+
+def _dark_tiles(seed: int) -> list[Spec]:
+    """Other apps' dark themes: rounded tiles set apart by gaps of the page's near-black,
+    no lines, a serif font, rings around 1 and N; a whole phone screen and a board cut
+    close (its commonest colour then the tiles', not the page's), JPEG (the tiles' colour
+    bleeds into the gaps)."""
+    rng = random.Random(f"{seed}/dark-tiles")
+    boards = [(BoardSpec("square", 9, "king", "easy", 71), "plain", "jpg"),
+              (BoardSpec("hexagon", 5, "hex", "easy", 72), "app", "jpg")]
+    out = []
+    for i, (board, layout, fmt) in enumerate(boards):
+        amber = rng.choice(((242, 200, 70), (250, 190, 60), (236, 206, 96)))
+        empty = amber if i == 0 else (44, 44, 50)  # all tiles amber, or dark tiles with amber givens
+        theme = Theme(paper=(22, 22, 26), cell=empty, line=(0, 0, 0), thin=0.0, outline=0.0, given_fill=amber,
+                      given_ink=(24, 20, 16), given_font=rng.choice(SERIF_FONTS), digits=rng.uniform(0.45, 0.55),
+                      circles=(24, 20, 16), tiles=rng.uniform(0.06, 0.12))
+        out.append(Spec(f"screenshots-{71 + i}-dark-tiles-{layout}", "screenshots", "own", board, theme, layout,
+                        cell=rng.randint(60, 90), fmt=fmt, quality=rng.randint(75, 90)))
     return out
 
 

@@ -43,6 +43,14 @@ NUMBER_INK = 0.6  # more ink than this is no number: a painted square, a block o
 LIGHT = 80  # percentile of the inside's grey: its paper between a number's strokes, if any
 FILL = 0.95  # a position's inside at most this bright against the cells' paper is filled
 SAME_FILL = 0.02  # two insides this close in brightness are the same fill
+SAME_TILE = 0.12  # a fill within the cells' range of brightness, widened by this share, is like a cell's
+TILE_CONTRAST = 6.0  # grey levels at least between an edge tile and the page beyond it
+TILE_SHARE = 0.06  # ... and this share of the brighter of them
+EDGE_TILE_INNER = (0.08, 0.14)  # where an edge tile's own fill is sampled: this far inside its outer side (cells)
+EDGE_TILE_OUTER = (0.12, 0.2, 0.3)  # where the page beyond it is: this far outside
+EDGE_GAP = 0.1  # cells either side of the side between an edge tile and its cell where the gap is looked for
+EVEN = 0.25  # an edge tile's fill and the page beyond vary less than this share of their difference
+GAP_LIKE_PAGE = 0.6  # the gap is nearer the page's brightness than this share of the page's distance from the tile
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -121,7 +129,63 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
                   {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
     outside = _flood(positions, index, in_picture, lattice, shape)
     _classify(positions, outside, lattice, shape)
+    # The edges' tiles, then the corners' between two of them.
+    shape.cells |= _edge_tiles(lattice, grey, shape, 1)
+    shape.cells |= _edge_tiles(lattice, grey, shape, 2)
     return shape
+
+
+def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int) -> set[Position]:
+    """Tiles along the board's edge: a board drawn as tiles set apart by gaps of the page's
+    colour has no line on an edge tile's outer side, so the flood took it.  A position
+    beside a cell, its fill along its outer side as bright as the cells are, with the page
+    beyond of another brightness from right past that side on, is a tile (a white sheet's margin beside a
+    printed board is as bright as the page beyond it).  ``beside``: the cells a position
+    touches at least."""
+    kind = lattice.kind
+    cells = sorted(shape.cells)
+    candidates: list[tuple[Position, Position]] = []
+    for c in cells:
+        for step in steps(kind):
+            p = (c[0] + step[0], c[1] + step[1])
+            if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= NUMBER_INK
+                    and sum(q in shape.cells for q in _around(p, kind)) >= beside):
+                candidates.append((p, step))
+    if not candidates:
+        return set()
+    grey = grey.astype(np.float32)
+    n = len(candidates)
+    flat_steps = plane(kind, np.array([s for _, s in candidates]))
+    unit = flat_steps / np.hypot(flat_steps[:, 0], flat_steps[:, 1])[:, None]
+    tile_c = plane(kind, np.array([p for p, _ in candidates]))
+    # A side lies half a step from the centre on the flat board; its fill is sampled along it.
+    tangent = np.stack([-unit[:, 1], unit[:, 0]], axis=1)
+    near_side = np.concatenate([tile_c + (0.5 - d) * unit + t * tangent for d in EDGE_TILE_INNER
+                                for t in (-0.25, 0.0, 0.25)], axis=0)
+    past_side = np.concatenate([tile_c + (0.5 + d) * unit + t * tangent for d in EDGE_TILE_OUTER
+                                for t in (-0.25, 0.0, 0.25)], axis=0)
+    in_cells = _sample(grey, lattice.around(plane(kind, np.array(cells)), _inside_offsets()))
+    levels = np.median(in_cells, axis=1)
+    low, high = (1 - SAME_TILE) * np.percentile(levels, 5), (1 + SAME_TILE) * np.percentile(levels, 95)
+    fill_samples = _sample(grey, lattice.to_image(near_side).reshape(-1, n, 2).transpose(1, 0, 2))
+    page_samples = _sample(grey, lattice.to_image(past_side).reshape(-1, n, 2).transpose(1, 0, 2))
+    fill, page = np.median(fill_samples, axis=1), np.median(page_samples, axis=1)
+    # A tile's fill and the page beyond are each of one colour (not a line of the page's text).
+    even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= EVEN * np.abs(page - fill)
+    toward = np.sign(page - fill)
+    # The gap between it and the cell beside it, and between it and the positions along
+    # the edge: its fill stops at every side, where the page shows, as a tile's does (a
+    # sheet's margin beside a printed board runs on, with no gap, along the edge).
+    gaps = np.stack([_gap(lattice, grey, tile_c, step, toward) for step in steps(kind)], axis=1)  # (n, steps)
+    inward = np.array([[(-s[0], -s[1]) == t for t in steps(kind)] for _, s in candidates])
+    along = np.array([[(-s[0], -s[1]) != t and s != t and (p[0] + t[0], p[1] + t[1]) not in shape.cells
+                       for t in steps(kind)] for p, s in candidates])
+    near_page = np.abs(gaps - page[:, None]) <= GAP_LIKE_PAGE * np.abs(page - fill)[:, None]
+    gapped = (near_page & inward).any(axis=1) & (near_page | ~along).all(axis=1)
+    # Its fill like a cell's, the page beyond of another brightness.
+    apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, TILE_SHARE * np.maximum(page, fill))
+    like = (fill >= low) & (fill <= high) & apart & gapped & even
+    return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
 
 
 def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) -> dict[Position, float]:
@@ -130,6 +194,21 @@ def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) ->
     dark_in = _sample(dark, lattice.around(centres, _inside_offsets()))
     ink = (dark_in > INK_INSIDE).mean(axis=1)
     return {p: float(ink[i]) for i, p in enumerate(positions)}
+
+
+def _gap(lattice: Lattice, grey: np.ndarray, centres: np.ndarray, step: Position, toward: np.ndarray) -> np.ndarray:
+    """The brightness of the gap on the side of each position (``centres`` on the flat
+    board) toward ``step``: across the side, the sample furthest ``toward`` the page
+    (+1 brighter, -1 darker), the median of three along it."""
+    kind = lattice.kind
+    flat = plane(kind, np.array([step]))[0]
+    unit = flat / np.hypot(*flat)
+    tangent = np.array([-unit[1], unit[0]])
+    offsets = np.array([(0.5 + a) * unit + t * tangent for t in (-0.25, 0.0, 0.25)
+                        for a in np.linspace(-EDGE_GAP, EDGE_GAP, 7)])
+    samples = _sample(grey, lattice.around(centres, offsets)).reshape(len(centres), 3, 7)
+    toward = toward[:, None, None]
+    return np.median((samples * toward).max(axis=2), axis=1) * toward[:, 0, 0]
 
 
 def _in_picture(lattice: Lattice, centres: np.ndarray, size: tuple[int, ...]) -> np.ndarray:

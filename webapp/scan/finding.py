@@ -24,6 +24,7 @@ FEWEST_CELLS = 4  # fewer cells than this is no board
 # lines blurred by the camera need the highest; a noisy newsprint the lowest.
 INK_THRESHOLDS = (0.85, 0.93, 0.78, 0.97)
 TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times the cells
+TILES_SEEN = 0.97  # ... or more cells, this share at least each seen as a tile
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -65,24 +66,30 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
 def _tiled(picture: Picture, kind: Kind | None, beat: int) -> Found | None:
     """The board as tiles on the page's background (``tiles``), its cells' ink measured in
     the picture itself, when it has clearly more cells than ``beat``."""
-    from .tiles import tile_picture, with_real_ink
+    from .tiles import tile_pictures, with_real_ink
 
     height, width = picture.work.shape[:2]
-    grey = tile_picture(picture.colour, (width, height))
-    if grey is None:
-        return None
-    # Everything that is no tile is ink: the page around the board too (the darkness of a
-    # wide black area against its own surroundings would be none).
-    dark = (grey < 128).astype(np.float32)
-    regions = find_regions(dark.astype(np.uint8))
-    lattice = find_lattice(regions, kind)
-    if lattice is None or len(lattice.found) <= TILES_MORE * beat:
-        return None
-    shape = find_shape(lattice, grey, dark)
-    if len(shape.cells) <= TILES_MORE * beat:
-        return None
-    with_real_ink(shape, lattice, darkness(picture.work))
-    return Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
+    best: Found | None = None
+    for grey in tile_pictures(picture.colour, (width, height)):
+        # Everything that is no tile is ink: the page around the board too (the darkness of a
+        # wide black area against its own surroundings would be none).
+        dark = (grey < 128).astype(np.float32)
+        regions = find_regions(dark.astype(np.uint8))
+        lattice = find_lattice(regions, kind)
+        if lattice is None or len(lattice.found) <= beat:
+            continue
+        shape = find_shape(lattice, grey, dark)
+        # Clearly more cells; or more, each of them seen as a tile of its own (the board
+        # found the other way may have lost a tile or two along its edge).
+        seen = sum(p in lattice.found for p in shape.cells) >= TILES_SEEN * len(shape.cells)
+        if len(shape.cells) <= (1 if seen else TILES_MORE) * beat:
+            continue
+        found = Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
+        if best is None or len(shape.cells) > len(best.shape.cells):
+            best = found
+    if best is not None:
+        with_real_ink(best.shape, best.lattice, darkness(picture.work))
+    return best
 
 
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,

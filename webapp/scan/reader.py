@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -36,6 +38,7 @@ from .orientation import Tried, choose, picture_up, sample, score
 BUDGET = 20.0  # seconds for a whole read; the engine and the extra ways up give way first
 INKED = 0.02  # a cell whose inside is at least this share ink holds something to read
 GLARE_DOUBT = 0.5  # how sure an empty reading under a glare is
+WIDER = 0.47  # half a square cell's crop read again when its number may have been cut (cutting.INSET: 0.42)
 WAYS_READ_WHOLE = 2  # ways up read on the whole board, at most, when the sample cannot tell them apart
 
 NO_BOARD = N_("No board of cells was found in this picture: take the photo from straight above, with the whole "
@@ -146,6 +149,9 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         readings_by_way.append((way, _read_all(inked, way, lambda p, r: read_at(p, r, n + max(2, n // 10)))))
         if clock.out_of_time:
             break
+    if lattice.kind == "square":
+        _reread_cut_numbers(readings_by_way, lambda p, r: list(reader(
+            cut(lattice, picture.colour, found.scale, found.offset, p, r, inset=WIDER), n + max(2, n // 10))))
     cells, readings_by_way = _without_crosses(cells, readings_by_way)
     n = len(cells)
     clock.stage("engine", "checking the puzzle")
@@ -161,6 +167,24 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         write_debug(Path(debug), picture, found, way.rotation, cells, cell_of, reading)
         reading.stages["debug"] = clock.done() - reading.seconds
     return reading
+
+
+def _reread_cut_numbers(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]],
+                        read_wider: Callable[[Sequence[Position], int], list[DigitReading]]) -> None:
+    """Cells read as a number another cell also holds, read again from a wider crop: a
+    three-digit number in a small cell may reach past the crop, which then cuts a digit
+    off (125 read as 12).  The wider reading is taken when it holds more digits and a
+    number no other cell holds (the kind stays: the board's readings told it)."""
+    for way, readings in readings_by_way:
+        counts = Counter(r.value for r in readings.values() if r.value is not None)
+        twice = [p for p, r in readings.items() if r.value is not None and counts[r.value] > 1]
+        if not twice:
+            continue
+        for p, again in zip(twice, read_wider(twice, way.rotation), strict=True):
+            old = readings[p]
+            if again.value is not None and counts[again.value] == 0 and len(str(again.value)) > len(str(old.value)):
+                readings[p] = replace(again, kind=old.kind)  # type: ignore[type-var]
+                counts[again.value] += 1
 
 
 def _without_crosses(cells: list[Position], readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]]
