@@ -44,7 +44,7 @@ from .solver import SolverGaveUp, count_solutions, solve
 from .words import FactsError, Phrase, Seconds
 
 _ATTEMPTS = 30  # paths tried before giving up on a difficulty the board cannot reach
-_GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at most
+_GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at least (Level.give_back)
 # Counted steps (``Chains.steps``: trials and the partial whips they extend) a rating may
 # take per cell before the path is given up: the old 0.05 s a cell (a 10x10 rated in 5 s
 # at most, a 20x20 in 20 s) at about 100,000 steps a second (measured on 10x10 to 20x20
@@ -225,7 +225,8 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
     chains_fallback = fallback and level.chains_fallback
     if level.minimal_first:
         givens = reduction.to_minimal(board, solution, rng, clock.deadline)
-        fitted = reduction.add_back(board, solution, givens, level.longest, _GIVEN_BACK, clock.deadline)
+        most = max(_GIVEN_BACK, round(level.give_back * board.size))
+        fitted = reduction.add_back(board, solution, givens, level.longest, most, clock.deadline)
         if not chains_fallback:
             return fitted
         if fitted is not None and rate(Puzzle(board, fitted), cap=level.longest,
