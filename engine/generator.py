@@ -4,8 +4,10 @@ A random Hamiltonian path over the board is the solution, made more rigid for th
 harder levels (``rigid.py``: fewer pieces that could be walked another way, so fewer
 givens are needed).  Givens are then removed (``reduction.py``): for easy to hard while
 singles and chains no longer than the level allows still solve the puzzle; for expert
-down to a minimal unique puzzle, then given back one at a time until chains within the
-level's longest finish it, so no puzzle at any level needs a guess.  The result must be
+down to a minimal unique puzzle, then given back one at a time (up to a share of the
+cells, ``Level.give_back``) until chains within the level's longest finish it, and when
+the rating's whips do not finish what braids did, given back more until whips do: so no
+puzzle at any level needs a guess, and few paths are thrown away.  The result must be
 rated inside the level's range (``levels.py``), otherwise another path is tried, and the
 full search confirms it has one solution.  Everything random comes from one
 ``random.Random`` seeded by the request, and every search is bounded by counted steps,
