@@ -4,12 +4,17 @@ and its rating; prints Markdown tables for the README.
 Run with ``make bench`` (or ``.venv/bin/python bench/generate_bench.py [--seeds K] [--quick]``).
 Targets (the difficulty issue): 10x10 under 1 s median at every level, expert under 3 s;
 20x20 expert under 20 s (it comes from the pool, so players do not wait).
+
+``--targets`` times issue 28's cases instead (20x20 expert and hard, 10x10 expert, each
+adjacency) on seeds 301-305, which the generator was never tuned on; ``--busy`` keeps
+one other process spinning meanwhile, so the timing has the other core busy.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import multiprocessing
 import pstats
 import statistics
 import sys
@@ -30,6 +35,56 @@ SHAPE_CASES = [
     ("cross", 6, "king", "expert"),
     ("ring", 16, "king", "hard"),
 ]
+
+
+# Issue 28's targets: (shape, size, adjacency, level, median at most, worst at most).
+TARGET_CASES = [
+    *(("square", 20, adjacency, "expert", 10.0, 30.0) for adjacency in ("king", "hex", "rook")),
+    *(("square", 20, adjacency, "hard", 5.0, None) for adjacency in ("king", "hex", "rook")),
+    *(("square", 10, adjacency, "expert", 1.0, None) for adjacency in ("king", "hex", "rook")),
+]
+TARGET_SEEDS = range(301, 306)
+
+
+def _spin() -> None:
+    while True:
+        pass
+
+
+def _targets(seeds: range, busy: bool, only: str | None) -> None:
+    """Issue 28's cases: wall and CPU seconds per puzzle, median and worst, against the targets."""
+    spinner = None
+    if busy:
+        spinner = multiprocessing.Process(target=_spin, daemon=True)
+        spinner.start()
+    try:
+        print(f"generate_shape(), seeds {seeds.start}..{seeds.stop - 1}, Python {sys.version.split()[0]}"
+              f"{', one other process spinning' if busy else ''}\n")
+        print("| board | adjacency | level | median s | worst s | CPU median s | target (median / worst) "
+              "| rating median (range) |")
+        print("|---|---|---|---:|---:|---:|---|---|")
+        for shape, size, adjacency, level, median_at_most, worst_at_most in TARGET_CASES:
+            if only and only not in f"{size} {adjacency} {level}":
+                continue
+            times, cpus, scores, failed = [], [], [], 0
+            for seed in seeds:
+                start, cpu = time.perf_counter(), time.process_time()
+                try:
+                    made = generate_shape(shape, size, level, adjacency, seed=seed)  # type: ignore[arg-type]
+                    scores.append(made.grade.rating.score)
+                except Exception:  # noqa: BLE001 - a give-up is a result here
+                    failed += 1
+                times.append(time.perf_counter() - start)
+                cpus.append(time.process_time() - cpu)
+            target = f"≤ {median_at_most:g}" + (f" / ≤ {worst_at_most:g}" if worst_at_most else "")
+            spread = f"{min(scores):.1f}–{max(scores):.1f}" if scores else "-"
+            rating = f"{statistics.median(scores):.1f} ({spread})" if scores else "-"
+            gave_up = f", {failed} gave up" if failed else ""
+            print(f"| {shape} {size} | {adjacency} | {level} | {statistics.median(times):.2f} | {max(times):.2f} "
+                  f"| {statistics.median(cpus):.2f} | {target}{gave_up} | {rating} |", flush=True)
+    finally:
+        if spinner is not None:
+            spinner.terminate()
 
 
 def _row(shape: str, size: int, adjacency: str, level: str, made: list[Generated], times: list[float]) -> str:
@@ -56,7 +111,13 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=5, help="puzzles per case (default 5)")
     parser.add_argument("--quick", action="store_true", help="only the 10x10 levels")
     parser.add_argument("--profile", action="store_true", help="print where the slowest case spends its time")
+    parser.add_argument("--targets", action="store_true", help="issue 28's cases on seeds 301-305")
+    parser.add_argument("--busy", action="store_true", help="with --targets: keep one other process spinning")
+    parser.add_argument("--only", help="with --targets: only cases whose 'size adjacency level' holds this text")
     args = parser.parse_args()
+    if args.targets:
+        _targets(range(TARGET_SEEDS.start, TARGET_SEEDS.start + min(args.seeds, 5)), args.busy, args.only)
+        return 0
     seeds = range(args.seeds)
     print(f"generate_shape(), seeds 0..{args.seeds - 1} per case, Python {sys.version.split()[0]}\n")
     print("| board | adjacency | level | median s | worst s | givens (median share) | rating median (range) |")

@@ -90,13 +90,18 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
 
 
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
-             deadline: float | None) -> Grid | None:
+             deadline: float | None, *, whips: bool = False, max_steps: int | None = None) -> Grid | None:
     """Give back at most ``most`` numbers until chains up to ``longest`` solve the
     puzzle; None if that is not enough.  The number given back is the one with the most
-    cells left when the chains are stuck: it tells the most."""
+    cells left when the chains are stuck: it tells the most.
+
+    With ``whips`` the chains are the rating's own, so a puzzle this returns is one the
+    rating finishes (braids finish some that whips cannot: the generator used to throw
+    most 20x20 expert paths away there); past ``max_steps`` counted steps it raises
+    ``chains.OutOfSteps``."""
     givens = dict(givens)
     where = {k: cell for cell, k in solution.items()}
-    logic = LogicSolve(Puzzle(board, givens), deadline, whips=False)
+    logic = LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
     chains = logic.chains
     added = 0
     while not logic.run(longest):
