@@ -51,7 +51,7 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
             best = found
         if best is not None and len(best.shape.cells) >= FEWEST_CELLS:
             break
-    tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells))
+    tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells), best is None or _block(best))
     if tiled is not None:
         best = tiled
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
@@ -63,18 +63,30 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
     return best
 
 
-def _tiled(picture: Picture, kind: Kind | None, beat: int) -> Found | None:
+def _block(found: Found) -> bool:
+    """Whether a square board found is a full rectangle of cells: maybe only the inner part
+    of a larger board of tiles (a board with holes or a ragged outline had its outline seen)."""
+    cells = found.shape.cells
+    if found.lattice.kind != "square" or not cells:
+        return False
+    rows = {a for a, _ in cells}
+    cols = {b for _, b in cells}
+    return len(cells) == (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
+
+
+def _tiled(picture: Picture, kind: Kind | None, beat: int, by_edges: bool = True) -> Found | None:
     """The board as tiles on the page's background (``tiles``), its cells' ink measured in
-    the picture itself, when it has clearly more cells than ``beat``."""
+    the picture itself, when it has clearly more cells than ``beat``; by their edges too
+    when ``by_edges`` (nothing found yet, or a full rectangle found)."""
     from .edge_tiles import edge_pictures, without_digits
     from .tiles import tile_pictures, with_real_ink
 
     height, width = picture.work.shape[:2]
     best: Found | None = None
     coloured = tile_pictures(picture.colour, (width, height))
-    # By their edges only when nothing else is seen: the edges also enclose a blank page's
-    # patches between a board's outline and its text, which a board found otherwise lacks.
-    edged = edge_pictures(picture.work) if beat < FEWEST_CELLS else []
+    # By their edges only when nothing else is seen, or only a full rectangle: the edges also
+    # enclose a blank page's patches beside a ragged board's outline, as if they were tiles.
+    edged = edge_pictures(picture.work) if beat < FEWEST_CELLS or by_edges else []
     for n, grey in enumerate([*coloured, *edged]):
         # Everything that is no tile is ink: the page around the board too (the darkness of a
         # wide black area against its own surroundings would be none).
