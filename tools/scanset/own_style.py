@@ -74,6 +74,7 @@ class Theme:
     holes: str = "blank"  # "blank" (not drawn) or "shaded" (a filled square in the grid)
     hole_fill: Colour = (30, 30, 30)
     tiles: float = 0.0  # gap between cells drawn as separate rounded tiles, in cells (0: a grid)
+    tile_round: float = 0.14  # a square tile's corner radius over its side (0.5: round cells)
     entry_ink: Colour = (30, 80, 200)
     entry_font: str = "DejaVuSans.ttf"
     entry_jitter: float = 0.0  # a hand's wobble: offset (cells) and tilt (x 30 degrees)
@@ -149,7 +150,8 @@ def _cells(canvas: ImageDraw.ImageDraw, puzzle: Puzzle, cells: dict[Cell, list[P
     for c, poly in cells.items():
         fill = theme.given_fill if c in puzzle.givens and theme.given_fill else (theme.cell or theme.paper)
         if theme.tiles:
-            _tile(canvas, poly, centres[c], theme.tiles * cell, fill, theme.line if theme.thin else None, thin)
+            _tile(canvas, poly, centres[c], theme.tiles * cell, fill, theme.line if theme.thin else None, thin,
+                  theme.tile_round)
         else:
             canvas.polygon(poly, fill=fill)
     if not theme.tiles and theme.thin:
@@ -198,18 +200,22 @@ def _shade_holes(canvas: ImageDraw.ImageDraw, puzzle: Puzzle, place: Callable[[P
 
 
 def _tile(canvas: ImageDraw.ImageDraw, poly: Sequence[Point], centre: Point, gap: float, fill: Colour,
-          line: Colour | None, thin: int) -> None:
-    """A cell as a tile: its polygon shrunk towards its centre, corners rounded for squares."""
+          line: Colour | None, thin: int, rounded: float = 0.14) -> None:
+    """A cell as a tile: its polygon shrunk towards its centre, corners rounded for squares
+    (by ``rounded`` of the side; 0.5 or more: a round cell, a hexagon's too)."""
     cx, cy = centre
     shrunk = []
     for x, y in poly:
         d = math.hypot(x - cx, y - cy)
         f = max(0.0, (d - gap / 2 * math.sqrt(2 if len(poly) == 4 else 1.15)) / d) if d else 1.0
         shrunk.append((cx + (x - cx) * f, cy + (y - cy) * f))
-    if len(poly) == 4:
+    if rounded >= 0.5:
+        r = min(math.hypot(x - cx, y - cy) for x, y in shrunk) * (math.sqrt(0.5) if len(poly) == 4 else 0.87)
+        canvas.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=line, width=thin if line else 0)
+    elif len(poly) == 4:
         xs, ys = [p[0] for p in shrunk], [p[1] for p in shrunk]
         box = (min(xs), min(ys), max(xs), max(ys))
-        canvas.rounded_rectangle(box, radius=(box[2] - box[0]) * 0.14, fill=fill, outline=line,
+        canvas.rounded_rectangle(box, radius=(box[2] - box[0]) * rounded, fill=fill, outline=line,
                                  width=thin if line else 0)
     else:
         canvas.polygon(shrunk, fill=fill, outline=line, width=thin if line else 0)

@@ -206,6 +206,7 @@ def plan(seed: int = 27) -> list[Spec]:
     specs += _pdf(seed)
     specs += _screenshots(seed)
     specs += _dark_tiles(seed)
+    specs += _screen_photos(seed)
     names = [spec.name for spec in specs]
     assert len(names) == len(set(names)), "picture names must be unique"
     return specs
@@ -369,6 +370,53 @@ def _dark_tiles(seed: int) -> list[Spec]:
                       circles=(24, 20, 16), tiles=rng.uniform(0.06, 0.12))
         out.append(Spec(f"screenshots-{71 + i}-dark-tiles-{layout}", "screenshots", "own", board, theme, layout,
                         cell=rng.randint(60, 90), fmt=fmt, quality=rng.randint(75, 90)))
+    return out
+
+
+def _screen_photos(seed: int) -> list[Spec]:
+    """Photos of a screen or a page showing a board of separate tiles, no grid lines, a third
+    of the frame wide: perspective, a light gradient, blur, noise, JPEG 70.  Three looks:
+    pale round cells on a cream page (serif), near-white square tiles parted by gaps barely
+    darker than them (monospace), dark tiles with a thin lighter border on a darker page."""
+    rng = random.Random(f"{seed}/screen-photos")
+    mono = ("DejaVuSansMono-Bold.ttf", "LiberationMono-Bold.ttf", "DejaVuSansMono.ttf")
+
+    def pale_round() -> Theme:
+        return Theme(paper=rng.choice(((246, 240, 222), (250, 244, 230), (242, 236, 216))),
+                     cell=rng.choice(((196, 222, 236), (206, 230, 214), (226, 214, 240))), line=(0, 0, 0), thin=0.0,
+                     outline=0.0, given_ink=(30, 34, 50), given_font=rng.choice(SERIF_FONTS),
+                     digits=rng.uniform(0.42, 0.5), tiles=rng.uniform(0.06, 0.1), tile_round=0.5)
+
+    def faint_squares() -> Theme:
+        grey = rng.randint(226, 236)
+        return Theme(paper=(grey, grey, grey + 2), cell=rng.choice(((248, 248, 248), (252, 251, 249))),
+                     line=(0, 0, 0), thin=0.0, outline=0.0, given_ink=rng.choice(((40, 40, 40), (20, 30, 60))),
+                     given_font=rng.choice(mono), digits=rng.uniform(0.42, 0.52), tiles=rng.uniform(0.02, 0.04),
+                     tile_round=0.05)
+
+    def dark_bordered() -> Theme:
+        return Theme(paper=rng.choice(((16, 24, 40), (20, 20, 34), (12, 28, 30))),
+                     cell=rng.choice(((34, 46, 68), (38, 40, 62), (28, 52, 56))),
+                     line=rng.choice(((78, 100, 130), (90, 96, 140), (70, 118, 120))), thin=0.02, outline=0.0,
+                     given_ink=rng.choice(((224, 225, 221), (240, 236, 210))), given_font=rng.choice(GIVEN_FONTS),
+                     digits=rng.uniform(0.42, 0.52), tiles=rng.uniform(0.06, 0.1), tile_round=0.12)
+
+    looks = (("round", pale_round, BoardSpec("square", 7, "king", "easy", 81)),
+             ("faint", faint_squares, BoardSpec("square", 8, "king", "easy", 82)),
+             ("dark", dark_bordered, BoardSpec("square", 7, "rook", "easy", 83)),
+             ("round", pale_round, BoardSpec("square", 9, "king", "easy", 84)),
+             ("faint", faint_squares, BoardSpec("rectangle", 6, "king", "easy", 85, cols=8)),
+             ("dark", dark_bordered, BoardSpec("square", 6, "king", "easy", 86)))
+    out = []
+    for i, (look, theme, board) in enumerate(looks):
+        width, height = rng.choice(((1600, 1200), (1200, 1600), (1600, 1200)))
+        shot = Shot(width=width, height=height, fill=round(rng.uniform(0.4, 0.48), 3),
+                    turn=round(rng.uniform(-6, 6), 2), tilt=round(rng.uniform(0.1, 0.2), 3), curl=0.0,
+                    background=rng.choice(("desk", "wood", "dark")), gradient=round(rng.uniform(0.25, 0.45), 3),
+                    warmth=round(rng.uniform(-0.05, 0.1), 3), blur=round(rng.uniform(0.8, 1.4), 2),
+                    noise=round(rng.uniform(1.0, 2.0), 2), quality=70, orientation=1)
+        out.append(Spec(f"screenshots-{81 + i}-{look}-tiles-photo", "screenshots", "own", board, theme(), "page",
+                        cell=rng.randint(40, 60), shot=shot))
     return out
 
 

@@ -53,7 +53,7 @@ def render(spec: Spec, seed: int, shots: object = None) -> Picture:
     entries = entries_of(made, spec.entries, spec.name) if spec.entries else {}
     if spec.kind == "own":
         assert spec.theme is not None
-        margin = 0.6 if spec.layout != "plain" else 1.0
+        margin = {"plain": 1.0, "page": 6.0}.get(spec.layout, 0.6)
         drawn = draw(made.puzzle, spec.theme, _cell(spec, made.puzzle), entries, margin=margin, rng=rng)
         if spec.layout == "book":
             image, box = sheet.book(drawn, made, rng, spec.theme)

@@ -51,7 +51,7 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
             best = found
         if best is not None and len(best.shape.cells) >= FEWEST_CELLS:
             break
-    tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells))
+    tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells), best is None or _block(best))
     if tiled is not None:
         best = tiled
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
@@ -63,25 +63,52 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
     return best
 
 
-def _tiled(picture: Picture, kind: Kind | None, beat: int) -> Found | None:
+def _block(found: Found) -> bool:
+    """Whether a square board found is a full rectangle of cells: maybe only the inner part
+    of a larger board of tiles (a board with holes or a ragged outline had its outline seen)."""
+    cells = found.shape.cells
+    if found.lattice.kind != "square" or not cells:
+        return False
+    rows = {a for a, _ in cells}
+    cols = {b for _, b in cells}
+    return len(cells) == (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
+
+
+def _tiled(picture: Picture, kind: Kind | None, beat: int, by_edges: bool = True) -> Found | None:
     """The board as tiles on the page's background (``tiles``), its cells' ink measured in
-    the picture itself, when it has clearly more cells than ``beat``."""
+    the picture itself, when it has clearly more cells than ``beat``; by their edges too
+    when ``by_edges`` (nothing found yet, or a full rectangle found)."""
+    from .edge_tiles import edge_pictures, without_digits
     from .tiles import tile_pictures, with_real_ink
 
     height, width = picture.work.shape[:2]
     best: Found | None = None
-    for grey in tile_pictures(picture.colour, (width, height)):
+    coloured = tile_pictures(picture.colour, (width, height))
+    # By their edges only when nothing else is seen, or only a full rectangle: the edges also
+    # enclose a blank page's patches beside a ragged board's outline, as if they were tiles.
+    edged = edge_pictures(picture.work) if beat < FEWEST_CELLS or by_edges else []
+    for n, grey in enumerate([*coloured, *edged]):
         # Everything that is no tile is ink: the page around the board too (the darkness of a
         # wide black area against its own surroundings would be none).
         dark = (grey < 128).astype(np.float32)
         regions = find_regions(dark.astype(np.uint8))
         lattice = find_lattice(regions, kind)
+        if kind is None and n >= len(coloured):
+            # Round tiles' outlines have any number of corners (often six): their kind is
+            # the lattice on which more of them sit.
+            other = find_lattice(regions, "square" if lattice is None or lattice.kind == "hex" else "hex")
+            if other is not None and (lattice is None or len(other.found) > len(lattice.found)):
+                lattice = other
         if lattice is None or len(lattice.found) <= beat:
             continue
+        if n >= len(coloured):  # a tile holding a number is a tile
+            grey = without_digits(grey, lattice.spacing)
+            dark = (grey < 128).astype(np.float32)
         shape = find_shape(lattice, grey, dark)
         # Clearly more cells; or more, each of them seen as a tile of its own (the board
         # found the other way may have lost a tile or two along its edge).
-        seen = sum(p in lattice.found for p in shape.cells) >= TILES_SEEN * len(shape.cells)
+        # (Not for a board seen by its edges: a hole enclosed by lines is seen as a tile too.)
+        seen = n < len(coloured) and sum(p in lattice.found for p in shape.cells) >= TILES_SEEN * len(shape.cells)
         if len(shape.cells) <= (1 if seen else TILES_MORE) * beat:
             continue
         found = Found(lattice, shape, grey, dark, picture.work_scale, (0.0, 0.0), 1.0, len(regions))
