@@ -18,7 +18,8 @@ from engine import Stage, count_solutions, generate_shape, parse_puzzle
 from webapp.cli import main, stages
 
 ROOT = Path(__file__).resolve().parent.parent
-STEP_LINE = re.compile(r"(puzzle \d+ of \d+: )?path \d+ of \d+: [^\n]+ \(\d+ s\)")  # a slow run's progress, one line a step
+# A slow run's progress, one line a step:
+STEP_LINE = re.compile(r"(puzzle \d+ of \d+: )?path \d+ of \d+: [^\n]+ \(\d+ s\)")
 DIAMOND = ["generate", "--shape", "diamond", "--size", "5", "--difficulty", "hard"]
 
 
