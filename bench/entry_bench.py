@@ -39,7 +39,7 @@ def _board(size: int) -> tuple[str, list[tuple[tuple[int, int], int]]]:
 
 def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
     app = create_app({"INSTANCE_PATH": str(instance), "SECRET_KEY": "bench", "POOL_FILL": False,
-                      "DATABASE_URL": None})
+                      "DATABASE_URL": None, "SOLVE_SECONDS": 300})  # a new id is solved once: never the timed part
     statements = [0]
     event.listen(app.extensions["hidato"].store.engine, "before_cursor_execute",
                  lambda *args: statements.__setitem__(0, statements[0] + 1))
@@ -50,6 +50,7 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
     assert token, "no CSRF token on the play page"
     headers = {**HTMX, CSRF_HEADER: token.group(1)}
     times: list[float] = []
+    cpu: list[float] = []  # this process's CPU time: what a busy machine distorts least
     counts: list[int] = []
     for move in range(moves):
         (row, col), value = open_cells[move % len(open_cells)]
@@ -58,10 +59,11 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
         if (move // len(open_cells)) % 2:
             value = value % (len(open_cells) + 2) + 1
         statements[0] = 0
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         answer = client.post(f"/p/{code}/cell/{row + 1}/{col + 1}", data={f"c-{row + 1}-{col + 1}": str(value)},
                              headers=headers)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         counts.append(statements[0])
         assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
         assert 'id="game"' not in answer.get_data(as_text=True), "the entry was answered with the whole game"
@@ -69,7 +71,7 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
     early, late = times[:100], times[-100:]
     return {"size": size, "median": statistics.median(times), "p90": statistics.quantiles(times, n=10)[-1],
             "early": statistics.median(early), "late": statistics.median(late),
-            "statements": statistics.median(counts)}
+            "cpu": statistics.median(cpu), "statements": statistics.median(counts)}
 
 
 def main() -> int:
@@ -77,12 +79,13 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=600, help="entries per board (default 600)")
     args = parser.parse_args()
     print(f"### Entry: `.venv/bin/python bench/entry_bench.py --moves {args.moves}`\n")
-    print("| board | median ms | p90 ms | first 100 moves, median ms | last 100 moves, median ms | statements |")
-    print("|---|---|---|---|---|---|")
+    print("| board | median ms | p90 ms | CPU median ms | first 100 moves, median ms | last 100 moves, median ms "
+          "| statements |")
+    print("|---|---|---|---|---|---|---|")
     for size in (10, 20):
         with tempfile.TemporaryDirectory() as folder:
             found = _run(size, args.moves, Path(folder) / "instance")
-        print(f"| {size}×{size} | {found['median'] * 1000:.2f} | {found['p90'] * 1000:.2f} "
+        print(f"| {size}×{size} | {found['median'] * 1000:.2f} | {found['p90'] * 1000:.2f} | {found['cpu'] * 1000:.2f} "
               f"| {found['early'] * 1000:.2f} | {found['late'] * 1000:.2f} | {found['statements']:.0f} |")
     return 0
 
