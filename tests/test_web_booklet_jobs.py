@@ -84,8 +84,10 @@ def test_a_booklet_job_says_its_seed_and_its_progress_moves_through_the_stages(t
     for kind in ("made", "layout", "write"):
         numbers = [int(re.findall(r"\d+", said)[0]) for said, k in zip(seen, kinds, strict=True) if k == kind]
         assert numbers == sorted(numbers), seen
+    # The puzzles' count is said, out of 6, and only goes up (above); how many of its values
+    # a look catches depends on the machine: six 4x4 boards are made in a few milliseconds.
     made = [said for said, kind in zip(seen, kinds, strict=True) if kind == "made"]
-    assert len(made) >= 2, seen  # the puzzles' count went up
+    assert made and all(said.endswith(" of 6 puzzles made") for said in made), seen
     assert any(re.fullmatch(r"(laying out|writing) page \d+ of 7( into the PDF)?", said) for said in seen), seen
     # The waiting page says the progress and the seed; the ready page the seed, which the PDF prints.
     assert any("Your booklet is being made: " in page and " s so far." in page for page in pages)
