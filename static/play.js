@@ -9,7 +9,7 @@
 // cell, the first one replacing what it holds; the number is "being typed" (shown, sent
 // nowhere, counted nowhere) until it is committed: when no further digit could make a
 // number still missing from the board, on Enter or OK, on leaving the cell, or after a
-// short pause on the pad. Only committed numbers are sent (htmx, on the cell's "change")
+// short pause on the pad. Only committed numbers are sent (one at a time, from the cell)
 // and only they can count as mistakes. Chain entry (k+1 into an empty neighbour of k) is
 // a deliberate gesture: a drag from a number with the mouse, Space or Enter from the
 // keyboard, or the Chain mode on touch screens, where one finger otherwise pans.
@@ -32,7 +32,9 @@
     typing: null,     // {pos, text, held, notes}: the number being typed, not yet committed
     pause: null,      // the pad's timer
     committed: null,  // [row, col] where a number was just committed with the focus there
-    outbox: {},       // input id -> [{value, mode, input}]: committed, not yet sent
+    outbox: [],       // [{id, value, mode}]: committed, not yet sent, in order
+    inFlight: [],     // the game's requests on their way (their XMLHttpRequests)
+    sending: null,    // the entry being posted now
   };
   try {
     state.notes = localStorage.getItem("hidato-notes") === "1";
@@ -316,15 +318,37 @@
   }
 
   // --- sending: only committed numbers ---------------------------------------------------
-  // A commit goes in the cell's outbox and fires the cell's "change" (htmx posts it). htmx
-  // queues entries behind the one on its way, and drops a queued one whose cell the answer
-  // has redrawn meanwhile: such an entry is fired again from the new cell (afterSwap).
+  // Commits wait in one queue, in the order they were made, and go one at a time, only
+  // when no request of the game is on its way. htmx could queue them itself, but it keeps
+  // the cell a queued entry came from and drops the entry if an answer redraws that cell
+  // first (and then stalls the rest of its queue); from here each entry is posted from
+  // the cell on the page when its turn comes.
 
   function send(input, value, mode) {
-    var box = state.outbox[input.id] || (state.outbox[input.id] = []);
-    box.push({ value: value, mode: mode, input: input });
+    state.outbox.push({ id: input.id, value: value, mode: mode });
     if (mode === "number") input.value = value;
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+    pump();
+  }
+
+  function pump() {
+    while (state.outbox.length && !state.inFlight.length) {
+      var entry = state.outbox.shift();
+      var input = document.getElementById(entry.id);
+      var cell = input && !input.readOnly ? input.closest(".cell[hx-post]") : null;
+      if (!cell) continue;
+      state.sending = entry;
+      // A failed request is said by hidato.js; the promise's rejection says nothing more.
+      htmx.ajax("post", cell.getAttribute("hx-post"), { source: cell, target: cell }).catch(function () {});
+      state.sending = null;
+    }
+  }
+
+  // A redrawn cell shows what the server has; a number still waiting to go is shown again.
+  function showWaiting() {
+    state.outbox.forEach(function (entry) {
+      var input = document.getElementById(entry.id);
+      if (input && entry.mode === "number") input.value = entry.value;
+    });
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
@@ -332,21 +356,23 @@
     if (!cell || !cell.matches || !cell.matches("#game .board .cell[data-row]")) return;
     var input = inputOf(cell);
     if (!input) return;
-    var box = state.outbox[input.id];
-    var entry = box && box.length ? box.shift() : { value: input.value, mode: "number" };
+    var entry = state.sending && state.sending.id === input.id ? state.sending : { value: input.value, mode: "number" };
+    state.sending = null;
     event.detail.parameters[input.name] = entry.value;
     event.detail.parameters.mode = entry.mode;
   });
 
-  function resendDropped() {
-    Object.keys(state.outbox).forEach(function (id) {
-      var box = state.outbox[id];
-      var input = document.getElementById(id);
-      if (!box.length || !input || box[0].input === input || box[0].input.isConnected) return;
-      state.outbox[id] = [];
-      box.forEach(function (entry) { if (!input.readOnly) send(input, entry.value, entry.mode); });
-    });
-  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.closest && elt.closest("#game")) state.inFlight.push(event.detail.xhr);
+  });
+  // htmx frees the game for the next request only after this event: the queue goes on then.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var at = state.inFlight.indexOf(event.detail.xhr);
+    if (at < 0) return;
+    state.inFlight.splice(at, 1);
+    setTimeout(pump, 0);
+  });
 
   // --- typing: digits into the selected cell -----------------------------------------------
 
@@ -912,7 +938,7 @@
 
   // The focus goes back as soon as the new content is in (htmx settles later): keys
   // pressed in between would otherwise land on <body> and be lost. What was being typed
-  // into a redrawn cell is shown again, and entries htmx dropped are sent again.
+  // into a redrawn cell is shown again, and so are numbers still waiting to be sent.
   document.addEventListener("htmx:afterSwap", function () {
     swapping = false;
     var typing = state.typing;
@@ -923,7 +949,7 @@
     }
     restoreFocus();
     dropTextSelection();
-    resendDropped();
+    showWaiting();
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -508,3 +508,41 @@ def test_mistakes_count_only_committed_numbers(phone: Page) -> None:
     pad(phone, str(EIGHT_SOLUTION[cell])[-1]).tap()
     expect(cell_div(phone, cell)).to_have_class(re.compile(r"\bright\b"))
     expect(mistakes(phone)).to_contain_text("Mistakes: 1")
+
+
+def test_numbers_committed_while_an_answer_is_awaited_all_arrive(phone: Page) -> None:
+    """A slow network: the answer to clearing a cell is held back while the player types
+    the right number there and another elsewhere. When it comes, it redraws the cell;
+    both numbers still go, in order, and are marked right (CI once lost the first)."""
+    play(phone, EIGHT)
+    cell, later = [c for c in open_cells(EIGHT) if EIGHT_SOLUTION[c] >= 10][:2]
+    box(phone, cell).tap()
+    pad(phone, "1").tap()
+    box(phone, later).tap()  # the 1 goes, and is wrong
+    expect(mistakes(phone)).to_contain_text("Mistakes: 1")
+    held: list[Any] = []
+    phone.route("**/cell/**", lambda route: route.continue_() if held else held.append(route))
+    box(phone, cell).tap()
+    pad(phone, "Delete").tap()
+    for _ in range(200):  # the route's handler runs while Playwright waits
+        if held:
+            break
+        phone.wait_for_timeout(25)
+    assert len(held) == 1
+    for digit in str(EIGHT_SOLUTION[cell]):
+        pad(phone, digit).tap()
+    box(phone, later).tap()
+    for digit in str(EIGHT_SOLUTION[later]):
+        pad(phone, digit).tap()
+    box(phone, cell).tap()  # leaving ``later`` commits it
+    expect(box(phone, cell)).to_have_value(str(EIGHT_SOLUTION[cell]))
+    posts = cell_posts(phone)
+    for route in held:
+        route.continue_()
+    for c in (cell, later):
+        expect(cell_div(phone, c)).to_have_class(re.compile(r"\bright\b"))
+        expect(box(phone, c)).to_have_value(str(EIGHT_SOLUTION[c]))
+    expect(mistakes(phone)).to_contain_text("Mistakes: 1")
+    assert [url.rsplit("/cell/", 1)[1] for url in posts] == [
+        f"{c[0] + 1}/{c[1] + 1}" for c in (cell, later)
+    ]
