@@ -138,11 +138,13 @@ def test_the_clock_ticks_from_the_start_pauses_hides_and_stops(viewed: Page, art
     page.get_by_role("button", name="Pause").click()
     expect(timer).to_have_attribute("data-running", "false")
     held = clock.text_content()
-    page.clock.run_for(5000)
+    page.clock.run_for(30_000)
     expect(clock).to_have_text(held or "")
     page.get_by_role("button", name="Resume").click()
     expect(timer).to_have_attribute("data-running", "true")
-    expect(clock).to_have_text(held or "")  # from where it stopped
+    # From where it stopped: the 30 paused seconds are not on it (a slow machine may
+    # have let a few real seconds pass since the click).
+    assert 0 <= seconds(clock.text_content()) - seconds(held) < 15
     clock_passes(page, seconds(held))
 
     # A reload and another tab show the same time (the reload never less than before).
