@@ -151,7 +151,7 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
             break
     if lattice.kind == "square":
         _reread_doubtful(readings_by_way, lambda p, r: list(reader(
-            cut(lattice, picture.colour, found.scale, found.offset, p, r, inset=WIDER), n + max(2, n // 10))))
+            cut(lattice, picture.colour, found.scale, found.offset, p, r, inset=WIDER), n + max(2, n // 10))), n)
     cells, readings_by_way = _without_crosses(cells, readings_by_way)
     n = len(cells)
     clock.stage("engine", "checking the puzzle")
@@ -170,14 +170,16 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
 
 
 def _reread_doubtful(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]],
-                     read_wider: Callable[[Sequence[Position], int], list[DigitReading]]) -> None:
+                     read_wider: Callable[[Sequence[Position], int], list[DigitReading]], n: int) -> None:
     """Cells whose number may have been cut by the crop read again from a wider one: a
     cell read as a number another cell also holds, a cell with ink and no number, a
     doubtful reading, and a number whose ink reaches the crop's side.  A three-digit
     number in a small cell may reach past the crop, which cuts a digit off (125 read as
     12) or leaves pieces the model cannot read.  The wider reading is taken when it is a
-    number no other cell holds and it has more digits than the first, or the first had
-    none, or it is surer (the kind stays: the board's readings told it)."""
+    number of the board's ``n`` no other cell holds and it has more digits than the first,
+    or the first had none, or it is surer (the kind stays: the board's readings told it).
+    (The first reading may pass N a little, for a board found short of a cell; a second
+    one that does would only replace a number by one the engine refuses: 100 by 109.)"""
     for way, readings in readings_by_way:
         counts = Counter(r.value for r in readings.values() if r.value is not None)
         again_at = [p for p, r in readings.items() if r.kind not in ("empty", "hole") and (
@@ -186,7 +188,7 @@ def _reread_doubtful(readings_by_way: list[tuple[Tried, dict[Position, DigitRead
             continue
         for p, again in zip(again_at, read_wider(again_at, way.rotation), strict=True):
             old = readings[p]
-            if again.value is None or counts[again.value] - (again.value == old.value) > 0:
+            if again.value is None or again.value > n or counts[again.value] - (again.value == old.value) > 0:
                 continue
             longer = old.value is not None and len(str(again.value)) > len(str(old.value))
             if old.value is None or longer or again.confidence > old.confidence:
