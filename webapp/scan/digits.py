@@ -37,6 +37,7 @@ CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
+SIDE = 0.16  # of the crop: a number whose ink comes this close to a side may reach past it
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class DigitReading:
     value: int | None
     confidence: float  # 0..1: of the value, or of the cell being empty
     kind: Kind
+    at_side: bool = False  # the number's ink reaches a side of the crop: a digit may lie beyond it
 
 
 def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
@@ -74,8 +76,17 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
             continue
         value, confidence = judge(lines[i], seen, most)
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
-        readings.append(DigitReading(value, confidence, kind))
+        readings.append(DigitReading(value, confidence, kind, _at_side(seen)))
     return readings
+
+
+def _at_side(seen: Look) -> bool:
+    """Whether the number's ink comes close to the crop's left or right side: a wide
+    number in a small cell may reach past the crop, which then cuts a digit off, and the
+    piece left at the side is taken for a border's remnant."""
+    number = seen.number
+    return number is not None and (number.centre[0] - number.width / 2 < SIDE
+                                   or number.centre[0] + number.width / 2 > 1 - SIDE)
 
 
 def _one_mark(seen: Look) -> bool:

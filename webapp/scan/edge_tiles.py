@@ -8,6 +8,10 @@ light's level: where the brightness changes faster than the picture's noise, the
 tile's edge (or a digit's); the patches enclosed by edges are the tiles and the page,
 and the lattice of the patches of one size is the board's (fitted from their centres, in
 perspective, as for cells enclosed by lines).
+
+A pastel tile may differ from its page in colour alone (lavender circles on cream are
+nearly the same grey): its edges are looked for in the colour too, in the picture's
+chroma (Lab's a and b), where a photo's noise is far weaker than in its brightness.
 """
 
 from __future__ import annotations
@@ -21,25 +25,38 @@ GROOVE = 5  # pixels: a dark groove narrower than this (a tile's gap, blurred) i
 # is an edge, tried in turn: the faintest a tile's side or gap seen through blur and JPEG
 # (a photo's noise is smoothed to well under one level), then twice that.
 LEVELS = ((1.5, 1.0), (3.0, 2.0))
+# Chroma levels a pixel of change (Lab's a and b, 8-bit) from which there is an edge: a photo's
+# chroma noise, smoothed, stays well under half a level; a pastel tile's side is a few.
+CHROMA_LEVELS = (1.5,)
 CLOSE = 3  # pixels: edges widened by this much close their small breaks
 SOLID = 0.22  # of a cell's spacing: edges this thick all round are a digit's strokes run together
 
 
-def edge_pictures(grey: np.ndarray) -> list[np.ndarray]:
+def edge_pictures(grey: np.ndarray, colour: np.ndarray | None = None) -> list[np.ndarray]:
     """The work picture as patches white on black edges, one picture a steepness; then
     with the thin dark valleys too (a gap a shade darker than the tiles on both sides is
-    no step of brightness but a groove)."""
+    no step of brightness but a groove); then, given the ``colour`` picture (BGR, the work
+    picture's size), by the edges of its chroma."""
     smooth = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), BLUR)
-    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    steep = np.sqrt(gx * gx + gy * gy)
+    steep = _steepness(smooth)
     groove = cv2.morphologyEx(smooth, cv2.MORPH_BLACKHAT, np.ones((GROOVE, GROOVE), np.uint8))
     out = []
     for step, depth in LEVELS:
         edge = steep > step
         out.append(_patches(edge))
         out.append(_patches(edge | (groove > depth)))
+    if colour is not None:
+        lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB).astype(np.float32)
+        chroma = np.hypot(*(_steepness(cv2.GaussianBlur(lab[..., c], (0, 0), BLUR)) for c in (1, 2)))
+        out.extend(_patches(chroma > level) for level in CHROMA_LEVELS)
     return out
+
+
+def _steepness(smooth: np.ndarray) -> np.ndarray:
+    """How fast a (smoothed) channel changes at each pixel, in levels a pixel."""
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    return np.sqrt(gx * gx + gy * gy)
 
 
 def without_digits(patches: np.ndarray, spacing: float) -> np.ndarray:

@@ -86,7 +86,8 @@ def _tiled(picture: Picture, kind: Kind | None, beat: int, by_edges: bool = True
     coloured = tile_pictures(picture.colour, (width, height))
     # By their edges only when nothing else is seen, or only a full rectangle: the edges also
     # enclose a blank page's patches beside a ragged board's outline, as if they were tiles.
-    edged = edge_pictures(picture.work) if beat < FEWEST_CELLS or by_edges else []
+    edged = edge_pictures(picture.work, cv2.resize(picture.colour, (width, height), interpolation=cv2.INTER_AREA)
+                          ) if beat < FEWEST_CELLS or by_edges else []
     for n, grey in enumerate([*coloured, *edged]):
         # Everything that is no tile is ink: the page around the board too (the darkness of a
         # wide black area against its own surroundings would be none).

@@ -38,7 +38,7 @@ from .orientation import Tried, choose, picture_up, sample, score
 BUDGET = 20.0  # seconds for a whole read; the engine and the extra ways up give way first
 INKED = 0.02  # a cell whose inside is at least this share ink holds something to read
 GLARE_DOUBT = 0.5  # how sure an empty reading under a glare is
-WIDER = 0.47  # half a square cell's crop read again when its number may have been cut (cutting.INSET: 0.42)
+WIDER = 0.5  # half a square cell's crop read again when its number may have been cut (cutting.INSET: 0.42)
 WAYS_READ_WHOLE = 2  # ways up read on the whole board, at most, when the sample cannot tell them apart
 
 NO_BOARD = N_("No board of cells was found in this picture: take the photo from straight above, with the whole "
@@ -150,8 +150,8 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
         if clock.out_of_time:
             break
     if lattice.kind == "square":
-        _reread_cut_numbers(readings_by_way, lambda p, r: list(reader(
-            cut(lattice, picture.colour, found.scale, found.offset, p, r, inset=WIDER), n + max(2, n // 10))))
+        _reread_doubtful(readings_by_way, lambda p, r: list(reader(
+            cut(lattice, picture.colour, found.scale, found.offset, p, r, inset=WIDER), n + max(2, n // 10))), n)
     cells, readings_by_way = _without_crosses(cells, readings_by_way)
     n = len(cells)
     clock.stage("engine", "checking the puzzle")
@@ -169,20 +169,31 @@ def read(data: bytes, *, adjacency: str | None = None, entries: bool = False, de
     return reading
 
 
-def _reread_cut_numbers(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]],
-                        read_wider: Callable[[Sequence[Position], int], list[DigitReading]]) -> None:
-    """Cells read as a number another cell also holds, read again from a wider crop: a
-    three-digit number in a small cell may reach past the crop, which then cuts a digit
-    off (125 read as 12).  The wider reading is taken when it holds more digits and a
-    number no other cell holds (the kind stays: the board's readings told it)."""
+def _reread_doubtful(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]],
+                     read_wider: Callable[[Sequence[Position], int], list[DigitReading]], n: int) -> None:
+    """Cells whose number may have been cut by the crop read again from a wider one: a
+    cell read as a number another cell also holds, a cell with ink and no number, a
+    doubtful reading, and a number whose ink reaches the crop's side.  A three-digit
+    number in a small cell may reach past the crop, which cuts a digit off (125 read as
+    12) or leaves pieces the model cannot read.  The wider reading is taken when it is a
+    number of the board's ``n`` no other cell holds and it has more digits than the first,
+    or the first had none, or it is surer (the kind stays: the board's readings told it).
+    (The first reading may pass N a little, for a board found short of a cell; a second
+    one that does would only replace a number by one the engine refuses: 100 by 109.)"""
     for way, readings in readings_by_way:
         counts = Counter(r.value for r in readings.values() if r.value is not None)
-        twice = [p for p, r in readings.items() if r.value is not None and counts[r.value] > 1]
-        if not twice:
+        again_at = [p for p, r in readings.items() if r.kind not in ("empty", "hole") and (
+            r.value is None or counts[r.value] > 1 or r.confidence < DOUBT or getattr(r, "at_side", False))]
+        if not again_at:
             continue
-        for p, again in zip(twice, read_wider(twice, way.rotation), strict=True):
+        for p, again in zip(again_at, read_wider(again_at, way.rotation), strict=True):
             old = readings[p]
-            if again.value is not None and counts[again.value] == 0 and len(str(again.value)) > len(str(old.value)):
+            if again.value is None or again.value > n or counts[again.value] - (again.value == old.value) > 0:
+                continue
+            longer = old.value is not None and len(str(again.value)) > len(str(old.value))
+            if old.value is None or longer or again.confidence > old.confidence:
+                if old.value is not None:
+                    counts[old.value] -= 1
                 readings[p] = replace(again, kind=old.kind)  # type: ignore[type-var]
                 counts[again.value] += 1
 
