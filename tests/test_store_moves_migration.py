@@ -181,3 +181,30 @@ def test_a_downgrade_writes_the_moves_back_and_they_upgrade_again(url: str) -> N
         assert play(store, "plain", "undo") == {A: 2}
     finally:
         store.close()
+
+
+def test_a_host_still_on_0006_goes_on_saving_entries_on_the_upgraded_schema(url: str) -> None:
+    """Hosts are upgraded one at a time: the old columns stay (empty), so the previous
+    release's statements still run; its games read on the new release, entries intact."""
+    Store(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:  # what the previous release's ORM sends: a new game, an entry
+        connection.execute(text(
+            "INSERT INTO progress (player, puzzle_id, entries, history, undo_pos, mistakes, elapsed, paused, "
+            "started, updated, revealed, notes, before_restart) VALUES ('old host', 1, :entries, :history, 1, 0, "
+            "0, :no, :t0, :t0, :no, '[]', NULL)"),
+            {"entries": json.dumps(board({A: 2})), "history": json.dumps(moves((A, 0, 2))), "no": False, "t0": T0})
+        connection.execute(text("UPDATE progress SET entries = :entries, history = :history, undo_pos = 1 "
+                                "WHERE player = 'plain'"),
+                           {"entries": json.dumps(board({A: 2, B: 3, C: 4})), "history": json.dumps(moves((C, 0, 4)))})
+    engine.dispose()
+    store = Store(url)
+    try:
+        new_game = store.load_progress("old host", CODE)
+        assert new_game is not None and new_game.entries == {A: 2}
+        assert not Game(PUZZLE, SOLUTION, new_game).can_undo()  # its move is in the old column only
+        store.update_progress("old host", CODE, lambda state: Game(PUZZLE, SOLUTION, state).enter(B, 3, T0))
+        assert play(store, "old host", "undo") == {A: 2}
+        assert play(store, "plain", "redo") == {A: 2, B: 3, C: 4}  # entries as the old host left them
+    finally:
+        store.close()

@@ -83,6 +83,12 @@ class ProgressRow(Base):
     solved_at: Mapped[datetime | None] = mapped_column(DateTime)
     revealed: Mapped[bool] = mapped_column(default=False)
     notes: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")  # JSON [[row, col, [k, ...]], ...]
+    # Written only by a host still on the release before the moves table (migration 0007)
+    # while hosts are upgraded one at a time: the game's moves as one JSON list, and the
+    # game before its last Restart.  This release leaves them empty (None); a later
+    # migration drops them.
+    history: Mapped[str | None] = mapped_column(Text)
+    before_restart: Mapped[str | None] = mapped_column(Text)
 
 
 class MoveRow(Base):

@@ -10,8 +10,13 @@ again until the Restart itself was undone) are left out.
 
 The data is copied in Python, a batch of games at a time, with the same JSON formats the
 codec writes (written out here: a migration must not change when the codec does).  The
-table gets its foreign key last: SQLite rebuilds ``progress`` to drop its old columns,
-and a key in place would take the new rows with the old table.
+table gets its foreign key last: SQLite rebuilds ``progress`` to change a column, and a
+key in place would take the new rows with the old table.
+
+The old columns stay, emptied (NULL; ``history`` may now be): hosts are upgraded one at a
+time (README, "Upgrading one host at a time"), and a host still on the previous release
+reads an empty history (no Undo of what came before) and goes on saving entries, instead
+of failing on a missing column.  A later migration drops them.
 
 Downgrade writes the moves back into the JSON columns: the moves since the last Restart
 applied, and that Restart's board with the moves before it (back to the Restart before
@@ -84,19 +89,17 @@ def upgrade() -> None:
             PROGRESS.update().where(PROGRESS.c.id == sa.bindparam("game"))
             .values(undo_pos=sa.bindparam("pos"), undo_floor=0, redo_top=sa.bindparam("top")), positions)
         last = games[-1][0]
+    # The old columns stay, empty, for hosts still on the previous release (see above).
     with op.batch_alter_table("progress") as batch:
-        batch.drop_column("before_restart")
-        batch.drop_column("history")
+        batch.alter_column("history", existing_type=sa.Text(), nullable=True)
+    connection.execute(PROGRESS.update().values(history=None, before_restart=None))
     with op.batch_alter_table("moves") as batch:
         batch.create_foreign_key(FOREIGN_KEY, "progress", ["progress_id"], ["id"], ondelete="CASCADE")
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("progress") as batch:
-        batch.add_column(sa.Column("history", sa.Text(), nullable=True))
-        batch.add_column(sa.Column("before_restart", sa.Text(), nullable=True))
     connection = op.get_bind()
-    connection.execute(PROGRESS.update().values(history="[]"))
+    connection.execute(PROGRESS.update().values(history="[]", before_restart=None))
     last = 0
     while True:
         games = connection.execute(
