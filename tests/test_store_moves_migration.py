@@ -185,7 +185,9 @@ def test_a_downgrade_writes_the_moves_back_and_they_upgrade_again(url: str) -> N
 
 def test_a_host_still_on_0006_goes_on_saving_entries_on_the_upgraded_schema(url: str) -> None:
     """Hosts are upgraded one at a time: the old columns stay (empty), so the previous
-    release's statements still run; its games read on the new release, entries intact."""
+    release's statements still run; a game it saved reads on the new release with the
+    moves it saved (Undo takes back those, and no move from before it), which then move
+    into the moves table."""
     Store(url).close()
     engine = create_engine(url)
     with engine.begin() as connection:  # what the previous release's ORM sends: a new game, an entry
@@ -201,10 +203,16 @@ def test_a_host_still_on_0006_goes_on_saving_entries_on_the_upgraded_schema(url:
     store = Store(url)
     try:
         new_game = store.load_progress("old host", CODE)
-        assert new_game is not None and new_game.entries == {A: 2}
-        assert not Game(PUZZLE, SOLUTION, new_game).can_undo()  # its move is in the old column only
+        assert new_game is not None and new_game.entries == {A: 2} and Game(PUZZLE, SOLUTION, new_game).can_undo()
         store.update_progress("old host", CODE, lambda state: Game(PUZZLE, SOLUTION, state).enter(B, 3, T0))
-        assert play(store, "old host", "undo") == {A: 2}
-        assert play(store, "plain", "redo") == {A: 2, B: 3, C: 4}  # entries as the old host left them
+        assert [play(store, "old host", "undo") for _ in range(3)] == [{A: 2}, {}, {}]
+        assert [play(store, "old host", "redo") for _ in range(3)] == [{A: 2}, {A: 2, B: 3}, {A: 2, B: 3}]
+        plain = store.load_progress("plain", CODE)
+        assert plain is not None and (plain.undo_pos, plain.redo_top) == (1, 1)
+        assert [play(store, "plain", "undo") for _ in range(2)] == [{A: 2, B: 3}, {A: 2, B: 3}]
     finally:
         store.close()
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM progress WHERE history IS NOT NULL")).scalar() == 0
+    engine.dispose()

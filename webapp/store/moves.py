@@ -79,6 +79,12 @@ class StoredMoves:
             for number in [n for n in moves if n <= upto]:
                 del moves[number]
 
+    def replace_all(self, moves: dict[int, Move]) -> None:
+        """The game's moves are ``moves`` now, and only those (a row an old host saved)."""
+        self.cut(0)
+        for number, move in sorted(moves.items()):
+            self.put(number, move)
+
     def write(self, session: Session, progress_id: int) -> None:
         """Write this request's changes (in the transaction that saves the game)."""
         gone: list[ColumnElement[bool]] = []

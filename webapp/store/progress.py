@@ -19,7 +19,7 @@ from ..core.stored import StoredPuzzle
 from .database import Database, key_of
 from .models import ProgressRow, PuzzleRow
 from .moves import Reader, StoredMoves, no_moves, read_move
-from .progress_codec import fill_row, state_from_row
+from .progress_codec import fill_row, old_moves, state_from_row
 from .puzzles import stored_from_row
 
 T = TypeVar("T")
@@ -99,6 +99,9 @@ class ProgressRecords(Database):
             else:
                 progress_id = row.id
                 moves = StoredMoves(lambda number: read_move(session, progress_id, number), floor=row.undo_floor)
+                old = old_moves(row)
+                if old is not None:  # saved by a host on the previous release: its moves move in
+                    moves.replace_all(old[0])
                 state = state_from_row(row, moves)
             result = change(state)
             now = utcnow()
@@ -164,6 +167,8 @@ class ProgressRecords(Database):
     def _shown_state(self, row: ProgressRow) -> State:
         """A game read to be shown: its moves are read (each in a transaction of its own)
         only if asked for, and it cannot be changed."""
+        if old_moves(row) is not None:  # saved by a host on the previous release
+            return state_from_row(row)
         return state_from_row(row, StoredMoves(self._reader(row.id), floor=row.undo_floor, writable=False))
 
     def _reader(self, progress_id: int) -> Reader:

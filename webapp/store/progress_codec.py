@@ -19,12 +19,21 @@ MOVE_COLUMNS = ("cell_row", "cell_col", "old_value", "new_value", "cleared")
 
 
 def state_from_row(row: ProgressRow, moves: MoveLog | None = None) -> State:
-    """The game saved in a progress row; ``moves``: where its moves are read from."""
-    top = max(0, row.redo_top or 0)
-    floor = min(max(0, row.undo_floor or 0), top)
+    """The game saved in a progress row; ``moves``: where its moves are read from (a row a
+    host on the previous release saved: its moves from the old columns, ``old_moves``)."""
+    old = old_moves(row)
+    if old is not None:
+        chain, pos = old
+        top, floor = len(chain), 0
+        if moves is None:
+            moves = MoveList(chain)
+    else:
+        top = max(0, row.redo_top or 0)
+        floor = min(max(0, row.undo_floor or 0), top)
+        pos = row.undo_pos or 0
     return State(
         entries=_entries(json.loads(row.entries or "[]")),
-        undo_pos=min(max(floor, row.undo_pos or 0), top),
+        undo_pos=min(max(floor, pos), top),
         undo_floor=floor,
         redo_top=top,
         mistakes=row.mistakes or 0,
@@ -57,6 +66,32 @@ def fill_row(row: ProgressRow, state: State, now: datetime) -> None:
     row.revealed = state.revealed
     row.notes = json.dumps(_notes_data(state.notes))
     row.updated = now
+    if row.history is not None or row.before_restart is not None:  # taken over by the moves table
+        row.history = row.before_restart = None
+
+
+def old_moves(row: ProgressRow) -> tuple[dict[int, Move], int] | None:
+    """The moves a host on the release before the moves table (migration 0007) saved in the
+    row's old columns, numbered from 1, and how many are applied; None if it saved none.
+
+    While hosts are upgraded one at a time, such a host starts each game it saves from the
+    emptied columns: what it saved is all Undo can know of (the moves before it are not
+    where its board came from).  As the migration does: the moves the game before a Restart
+    had applied, the Restart, then the moves since."""
+    if row.history is None and row.before_restart is None:
+        return None
+    history: list[Move] = [CellMove((r, c), old, new) for r, c, old, new in json.loads(row.history or "[]")]
+    chain: list[Move] = []
+    if row.before_restart:
+        before = json.loads(row.before_restart)
+        kept = before.get("history") or []
+        applied = kept[: min(max(0, int(before.get("undo_pos") or 0)), len(kept))]
+        chain = [CellMove((r, c), old, new) for r, c, old, new in applied]
+        chain.append(RestartMove(_entries(before.get("entries") or []),
+                                 {cell: frozenset(marks) for cell, marks in _notes(before.get("notes") or []).items()},
+                                 int(before.get("mistakes") or 0)))
+    pos = len(chain) + min(max(0, row.undo_pos or 0), len(history))
+    return dict(enumerate(chain + history, start=1)), pos
 
 
 def move_values(move: Move) -> dict[str, Any]:
