@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import ColumnElement, delete, insert, or_, select
+from sqlalchemy import ColumnElement, Table, delete, insert, or_, select
 from sqlalchemy.orm import Session
 
 from ..core.game import Move
@@ -19,6 +19,7 @@ from .progress_codec import MOVE_COLUMNS, move_from_values, move_values
 FORGET_BATCH = 100
 
 Reader = Callable[[int], Move]
+MOVES: Table = MoveRow.__table__  # type: ignore[assignment]  # declared a FromClause
 
 
 class ReadOnlyMoves(RuntimeError):
@@ -89,14 +90,18 @@ class StoredMoves:
         """Write this request's changes (in the transaction that saves the game)."""
         gone: list[ColumnElement[bool]] = []
         if self._cut is not None:
-            gone.append(MoveRow.number > self._cut)
+            gone.append(MOVES.c.number > self._cut)
         if self._forget:
-            gone.append(MoveRow.number <= self._forget)
+            gone.append(MOVES.c.number <= self._forget)
+        # The table's own statements, not the ORM's bulk ones: nothing to track, less to build.
         if gone:
-            session.execute(delete(MoveRow).where(MoveRow.progress_id == progress_id, or_(*gone)))
-        if self._new:
-            session.execute(insert(MoveRow), [{"progress_id": progress_id, "number": number, **move_values(move)}
-                                              for number, move in sorted(self._new.items())])
+            session.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
+        rows = [{"progress_id": progress_id, "number": number, **move_values(move)}
+                for number, move in sorted(self._new.items())]
+        if len(rows) == 1:
+            session.execute(insert(MOVES).values(rows[0]))
+        elif rows:
+            session.execute(insert(MOVES), rows)
 
     def settle(self, read: Reader) -> None:
         """The game is saved: later reads go through ``read`` (the transaction is over), and
