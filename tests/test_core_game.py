@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from engine import parse_puzzle
-from webapp.core.game import IDLE_LIMIT, EntryError, Game, State, format_seconds, parse_entry
+from webapp.core.game import IDLE_LIMIT, EntryError, Game, Move, MoveList, State, format_seconds, parse_entry
 
 from puzzle_files import DATA, load
 
@@ -169,18 +169,100 @@ def test_notes_toggle_and_give_way_to_an_entry(game: Game) -> None:
         game.toggle_note(cell, 2)
 
 
+def board(game: Game) -> tuple[dict, dict, int, int]:
+    """What a player sees of the game, and where it stands on its undo chain."""
+    return dict(game.state.entries), {c: set(m) for c, m in game.state.notes.items()}, game.state.mistakes, \
+        game.state.undo_pos
+
+
 def test_restart_is_undone_by_undo(game: Game) -> None:
     first, second = game.open_cells[:2]
     game.enter(first, game.solution[first], T0)
     game.enter(second, 1 if game.solution[second] != 1 else 2, T0)
     game.toggle_note(game.open_cells[2], 5, T0)
-    before = (dict(game.state.entries), list(game.state.history), dict(game.state.notes), game.state.mistakes)
+    before = board(game)
     game.restart(T0 + timedelta(seconds=5))
     assert game.state.entries == {} and game.state.notes == {} and game.can_undo() and game.undoes_restart()
+    assert game.state.mistakes == 0 and game.seconds(T0 + timedelta(seconds=5)) == 0
     game.enter(first, game.solution[first], T0 + timedelta(seconds=6))
     assert game.undo() == first and game.undoes_restart()  # the new entry first, then the restart
     game.undo(T0 + timedelta(seconds=7))
-    assert (dict(game.state.entries), list(game.state.history), dict(game.state.notes),
-            game.state.mistakes) == before
-    assert game.undo() == second  # and on back through the history as before
+    assert board(game) == before
+    assert game.undo() == second  # and on back through the moves as before
     assert not game.undoes_restart()
+
+
+def test_restart_is_a_move_redo_clears_again(game: Game) -> None:
+    """Restart sits on the one undo chain: Redo clears the board again, Undo brings it back,
+    and a new move after undoing it cuts it off like any other move undone."""
+    first, second = game.open_cells[:2]
+    game.enter(first, game.solution[first], T0)
+    game.toggle_note(second, 3, T0)
+    before = board(game)
+    game.restart(T0)
+    after = board(game)
+    assert after[:3] == ({}, {}, 0) and after[3] == before[3] + 1  # one move more
+    game.undo(T0)
+    assert board(game) == before and game.can_redo()
+    assert game.redo(T0) == first and board(game) == after and not game.can_redo()
+    game.undo(T0)
+    game.enter(second, 4, T0)  # a new move: the Restart can no longer be redone
+    assert not game.can_redo() and game.state.redo_top == game.state.undo_pos == before[3] + 1
+    assert game.undo(T0) == second and game.undo(T0) == first and not game.can_undo()
+
+
+def test_restart_of_a_clear_board_adds_no_move(game: Game) -> None:
+    cell = game.open_cells[0]
+    game.enter(cell, game.solution[cell], T0)
+    game.enter(cell, 0, T0)  # cleared by hand: nothing left to clear
+    game.restart(T0 + timedelta(minutes=1))
+    assert game.state.undo_pos == game.state.redo_top == 2 and game.state.started == T0 + timedelta(minutes=1)
+    assert not game.undoes_restart() and game.undo(T0) == cell and game.state.entries == {cell: game.solution[cell]}
+
+
+def test_a_finished_game_restarts_with_nothing_to_undo(game: Game) -> None:
+    game.enter(game.open_cells[0], game.solution[game.open_cells[0]], T0)
+    game.reveal(T0)
+    game.restart(T0)
+    assert (game.state.undo_pos, game.state.undo_floor, game.state.redo_top) == (0, 0, 0)
+    assert not game.can_undo() and not game.can_redo()
+    assert game.state.moves.moves == {}  # type: ignore[attr-defined]
+
+
+class CountingMoves(MoveList):
+    """A move log that counts the moves read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def get(self, number: int) -> Move:
+        self.reads += 1
+        return super().get(number)
+
+
+def test_entries_read_no_move_and_undo_reads_one() -> None:
+    puzzle, solution = load(DATA / "seed000-5x5.txt")
+    moves = CountingMoves()
+    game = Game(puzzle, solution, State(moves=moves))
+    cells = game.open_cells
+    for turn in range(300):
+        game.enter(cells[turn % len(cells)], turn % 3 + 1, T0)
+    game.restart(T0)
+    assert moves.reads == 0 and len(moves.moves) == 301
+    game.undo(T0)
+    assert moves.reads == 1 and game.state.entries
+    game.undoes_restart()
+    game.redo(T0)
+    assert moves.reads == 3
+
+
+def test_undo_reaches_back_max_history_moves(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("webapp.core.game.MAX_HISTORY", 5)
+    cell = game.open_cells[0]
+    for value in range(1, 9):  # eight moves: the first three are forgotten
+        game.enter(cell, value, T0)
+    assert (game.state.undo_floor, game.state.undo_pos, game.state.redo_top) == (3, 8, 8)
+    assert sorted(game.state.moves.moves) == [4, 5, 6, 7, 8]  # type: ignore[attr-defined]
+    undone = [game.undo(T0) and game.state.entries[cell] for _ in range(5)]
+    assert undone == [7, 6, 5, 4, 3] and not game.can_undo() and game.undo(T0) is None

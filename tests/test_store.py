@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import generate_shape, grade, puzzle_to_id
-from webapp.core.game import State
+from webapp.core.game import CellMove, Game, State
 from webapp.core.stored import StoredPuzzle, stored_from
 from webapp.store.store import Store, database_url
 
@@ -96,19 +96,19 @@ def test_progress_round_trip(store: Store) -> None:
     store.save_puzzle(stored())
     assert store.load_progress("p1", CODE) is None
 
+    cell, value = OPEN[0], SOLUTION[OPEN[0]]
+
     def change(state: State) -> str:
-        state.entries[(0, 0)] = 16
-        state.history.append((0, 0, 0, 16))
-        state.undo_pos = 1
+        Game(PUZZLE, SOLUTION, state).enter(cell, value)
         state.mistakes = 2
         return "done"
 
     saved, result = store.update_progress("p1", CODE, change)
     assert result == "done"
     loaded = store.load_progress("p1", CODE)
-    assert loaded is not None
-    assert loaded.entries == {(0, 0): 16} and loaded.history == [(0, 0, 0, 16)]
-    assert loaded.undo_pos == 1 and loaded.mistakes == 2 and loaded.started is not None
+    assert loaded is not None and loaded == saved
+    assert loaded.entries == {cell: value} and loaded.moves.get(1) == CellMove(cell, 0, value)
+    assert loaded.undo_pos == loaded.redo_top == 1 and loaded.mistakes == 2 and loaded.started is not None
     assert store.load_progress("p2", CODE) is None
     [summary] = store.list_progress("p1")
     assert summary.filled == 1 and summary.total == 10 and summary.puzzle.code == CODE

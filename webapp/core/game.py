@@ -1,7 +1,10 @@
 """One player's game on one puzzle: entries, undo/redo, the clock, mistakes, feedback.
 
-Pure Python with no Flask or database imports: ``storage`` saves a ``State`` and the
-views build a ``Game`` from it for each request.  Cells are engine cells, (row, col)
+Pure Python with no Flask or database imports: the store saves a ``State`` and the
+views build a ``Game`` from it for each request.  The moves Undo and Redo walk (entries,
+clears and Restarts, one chain like Tatham's midend) are kept apart from the rest of the
+state, in a ``MoveLog`` that gives them one at a time: an entry adds one move and reads
+none, so its cost does not grow with the moves made.  Cells are engine cells, (row, col)
 0-based; the pages show them 1-based.  What it says to a player is a msgid with
 ``%(name)s`` parameters marked with ``N_`` (pybabel's default keyword): English when
 printed, any language through ``say(words)`` with a gettext translations object (the web
@@ -13,18 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
 
-Move = tuple[int, int, int, int]  # (row, col, old value, new value); 0 means empty
 # A tab left open with nobody touching it stops counting after this long: the page
 # sends a heartbeat every few minutes while visible and pauses the clock when hidden,
 # so this only matters when neither reached the server (a crash, a closed laptop).
 IDLE_LIMIT = timedelta(minutes=15)
-MAX_HISTORY = 2000
+MAX_HISTORY = 2000  # moves Undo reaches back at most (older ones are forgotten)
 MAX_NOTES = 9  # pencil marks one cell shows (a 3 x 3 block of small numbers)
 
 
@@ -34,24 +37,80 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-@dataclass
-class Snapshot:
-    """A game's board and history at one moment (kept by Restart for Undo)."""
+@dataclass(frozen=True)
+class CellMove:
+    """A number put in a cell or taken out of it (0: empty)."""
 
-    entries: dict[Cell, int]
-    history: list[Move]
-    undo_pos: int
+    cell: Cell
+    old: int
+    new: int
+
+
+@dataclass(frozen=True)
+class RestartMove:
+    """A Restart: what it cleared, so that Undo brings it back (the clock is not)."""
+
+    entries: Mapping[Cell, int]
+    notes: Mapping[Cell, frozenset[int]]
     mistakes: int
-    notes: dict[Cell, set[int]]
+
+
+Move = CellMove | RestartMove
+
+
+class MoveLog(Protocol):
+    """Where a game's moves are kept, numbered from 1: Undo and Redo read one at a time."""
+
+    def get(self, number: int) -> Move:
+        """The move numbered ``number`` (it is kept: ``State`` says which are)."""
+        ...
+
+    def put(self, number: int, move: Move) -> None:
+        """Keep ``move`` as number ``number`` (the moves above it are cut already)."""
+        ...
+
+    def cut(self, after: int) -> None:
+        """Forget the moves numbered above ``after``: the Redo chain a new move cuts."""
+        ...
+
+    def forget(self, upto: int) -> None:
+        """Forget the moves numbered up to ``upto``: Undo no longer reaches them."""
+        ...
+
+
+class MoveList:
+    """A ``MoveLog`` in memory (a game that is not stored, and the tests)."""
+
+    def __init__(self, moves: Mapping[int, Move] | None = None):
+        self.moves: dict[int, Move] = dict(moves or {})
+
+    def get(self, number: int) -> Move:
+        return self.moves[number]
+
+    def put(self, number: int, move: Move) -> None:
+        self.moves[number] = move
+
+    def cut(self, after: int) -> None:
+        for number in [n for n in self.moves if n > after]:
+            del self.moves[number]
+
+    def forget(self, upto: int) -> None:
+        for number in [n for n in self.moves if n <= upto]:
+            del self.moves[number]
 
 
 @dataclass
 class State:
-    """What is saved of a game between requests."""
+    """What is saved of a game between requests.
+
+    The moves are numbered from 1 in the order they were made; those up to ``undo_pos``
+    are applied.  Undo takes back move ``undo_pos`` down to ``undo_floor`` (older ones
+    are forgotten: MAX_HISTORY); Redo applies ``undo_pos + 1`` up to ``redo_top``."""
 
     entries: dict[Cell, int] = field(default_factory=dict)
-    history: list[Move] = field(default_factory=list)
-    undo_pos: int = 0  # moves of ``history`` currently applied
+    undo_pos: int = 0
+    undo_floor: int = 0
+    redo_top: int = 0
     mistakes: int = 0
     elapsed: float = 0.0  # seconds banked while the clock ran
     clock_started: datetime | None = None  # the clock runs since then; None: stopped
@@ -61,23 +120,19 @@ class State:
     solved_at: datetime | None = None
     revealed: bool = False
     notes: dict[Cell, set[int]] = field(default_factory=dict)  # pencil marks, by cell
-    # The game as it was before the last Restart: the bottom of the undo history.
-    before_restart: Snapshot | None = None
-
-    def snapshot(self) -> Snapshot:
-        """What Restart clears, so that Undo can bring it back."""
-        return Snapshot(dict(self.entries), list(self.history), self.undo_pos, self.mistakes,
-                        {cell: set(marks) for cell, marks in self.notes.items()})
+    # The moves themselves, read only when Undo or Redo needs one (not compared: two
+    # states with the same numbers hold the same moves wherever they are kept).
+    moves: MoveLog = field(default_factory=MoveList, compare=False, repr=False)
 
     def clear(self, now: datetime) -> None:
-        """Back to a game just begun at ``now``: no entries, no history, a fresh clock.
+        """Back to a board just begun at ``now``: no entries, no notes, no mistakes, a fresh
+        clock (the moves are Restart's business).
 
         In place, like every other change, so whoever holds the state sees it."""
-        self.entries, self.history, self.undo_pos, self.mistakes = {}, [], 0, 0
+        self.entries, self.notes, self.mistakes = {}, {}, 0
         self.elapsed, self.clock_started, self.paused = 0.0, now, False
         self.last_activity = self.started = now
         self.solved_at, self.revealed = None, False
-        self.notes, self.before_restart = {}, None
 
 
 class EntryError(Refusal):
@@ -309,11 +364,7 @@ class Game:
         old = self.state.entries.get(cell, 0)
         if old == value:
             return False
-        del self.state.history[self.state.undo_pos:]
-        self.state.history.append((cell[0], cell[1], old, value))
-        if len(self.state.history) > MAX_HISTORY:
-            del self.state.history[0]
-        self.state.undo_pos = len(self.state.history)
+        self._record(CellMove(cell, old, value))
         self._set(cell, value)
         if value:
             self.state.notes.pop(cell, None)
@@ -334,62 +385,83 @@ class Game:
             if value:
                 self._holding.setdefault(value, set()).add(cell)
 
+    def _record(self, move: Move) -> None:
+        """Put ``move`` on the undo chain after the moves applied: what could be redone goes,
+        and the oldest move once Undo would reach back more than MAX_HISTORY."""
+        state = self.state
+        if state.redo_top > state.undo_pos:
+            state.moves.cut(state.undo_pos)
+        state.undo_pos = state.redo_top = state.undo_pos + 1
+        state.moves.put(state.undo_pos, move)
+        if state.redo_top - state.undo_floor > MAX_HISTORY:
+            state.undo_floor = state.redo_top - MAX_HISTORY
+            state.moves.forget(state.undo_floor)
+
     def can_undo(self) -> bool:
-        """Something to take back: an entry, or the last Restart."""
-        return not self.finished and (self.state.undo_pos > 0 or self.state.before_restart is not None)
+        """Something to take back: an entry, a clear or a Restart."""
+        return not self.finished and self.state.undo_pos > self.state.undo_floor
 
     def can_redo(self) -> bool:
-        return not self.finished and self.state.undo_pos < len(self.state.history)
+        return not self.finished and self.state.undo_pos < self.state.redo_top
 
     def undo(self, now: datetime | None = None) -> Cell | None:
-        """Take back the last entry or clear; returns its cell, None if nothing to undo."""
+        """Take back the last move; returns its cell (a Restart's: the first cell it brings
+        back), None if there was nothing to undo."""
         if not self.can_undo():
             return None
-        if self.state.undo_pos == 0:
-            return self._undo_restart(now)
+        move = self.state.moves.get(self.state.undo_pos)
         self.state.undo_pos -= 1
-        r, c, old, _new = self.state.history[self.state.undo_pos]
-        self._set((r, c), old)
+        if isinstance(move, RestartMove):
+            self._put_back(move)
+            cell = min(move.entries, default=None)
+        else:
+            self._set(move.cell, move.old)
+            cell = move.cell
         self._after_change(now)
-        return (r, c)
+        return cell
 
     def redo(self, now: datetime | None = None) -> Cell | None:
-        """Apply again the entry last undone; returns its cell, None if nothing to redo."""
+        """Apply again the move last undone; returns its cell (a Restart's: the first cell
+        it clears), None if there was nothing to redo."""
         if not self.can_redo():
             return None
-        r, c, _old, new = self.state.history[self.state.undo_pos]
+        move = self.state.moves.get(self.state.undo_pos + 1)
         self.state.undo_pos += 1
-        self._set((r, c), new)
+        if isinstance(move, RestartMove):
+            self.state.entries, self.state.notes, self.state.mistakes = {}, {}, 0
+            self._holding = None
+            cell = min(move.entries, default=None)
+        else:
+            self._set(move.cell, move.new)
+            cell = move.cell
         self._after_change(now)
-        return (r, c)
+        return cell
 
     def restart(self, now: datetime | None = None) -> None:
-        """Clear every entry, note, the history, the clock and the mistakes (Undo brings back
-        the board, the notes and the history; the clock starts afresh either way)."""
-        if self.finished:  # a solved or revealed game starts afresh, with nothing to undo
-            before = None
-        elif self.state.entries or self.state.notes:
-            before = self.state.snapshot()
-        else:
-            before = self.state.before_restart
-        self.state.clear(now or utcnow())
-        self.state.before_restart = before
+        """Clear every entry, note and mistake, as one move Undo takes back, and start the
+        clock afresh (Undo does not bring the time back).  A solved or revealed game starts
+        afresh with nothing to undo; a board already clear adds no move."""
+        state = self.state
+        if self.finished:
+            state.moves.cut(0)
+            state.undo_pos = state.undo_floor = state.redo_top = 0
+        elif state.entries or state.notes or state.mistakes:
+            self._record(RestartMove(dict(state.entries),
+                                     {cell: frozenset(marks) for cell, marks in state.notes.items()},
+                                     state.mistakes))
+        state.clear(now or utcnow())
         self._holding = None
 
     def undoes_restart(self) -> bool:
-        """Whether Undo now brings back the board from before Restart."""
-        return not self.finished and self.state.undo_pos == 0 and self.state.before_restart is not None
+        """Whether Undo now brings back the board from before a Restart."""
+        return self.can_undo() and isinstance(self.state.moves.get(self.state.undo_pos), RestartMove)
 
-    def _undo_restart(self, now: datetime | None) -> Cell | None:
-        """Bring back the board as it was before Restart; returns its first entered cell."""
-        before = self.state.before_restart
-        assert before is not None
-        state = self.state
-        state.entries, state.history, state.undo_pos = dict(before.entries), list(before.history), before.undo_pos
-        state.mistakes, state.notes, state.before_restart = before.mistakes, before.notes, None
+    def _put_back(self, restart: RestartMove) -> None:
+        """The board, the notes and the mistakes as they were before ``restart``."""
+        self.state.entries = dict(restart.entries)
+        self.state.notes = {cell: set(marks) for cell, marks in restart.notes.items()}
+        self.state.mistakes = restart.mistakes
         self._holding = None
-        self._after_change(now)
-        return min(state.entries, default=None)
 
     # --- notes ------------------------------------------------------------------------
 

@@ -68,8 +68,11 @@ class ProgressRow(Base):
     player: Mapped[str] = mapped_column(String(64), index=True)  # the browser session
     puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id"), index=True)
     entries: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, value], ...]
-    history: Mapped[str] = mapped_column(Text, default="[]")  # JSON [[row, col, old, new], ...]
+    # The game's moves are rows of ``moves``, numbered from 1: Undo and Redo walk them
+    # between these (core.game.State says how).
     undo_pos: Mapped[int] = mapped_column(Integer, default=0)
+    undo_floor: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    redo_top: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     mistakes: Mapped[int] = mapped_column(Integer, default=0)
     elapsed: Mapped[float] = mapped_column(Float, default=0.0)
     clock_started: Mapped[datetime | None] = mapped_column(DateTime)
@@ -80,8 +83,29 @@ class ProgressRow(Base):
     solved_at: Mapped[datetime | None] = mapped_column(DateTime)
     revealed: Mapped[bool] = mapped_column(default=False)
     notes: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")  # JSON [[row, col, [k, ...]], ...]
-    # JSON of the game before its last Restart (entries, history, undo_pos, mistakes, notes), for Undo
+    # Written only by a host still on the release before the moves table (migration 0007)
+    # while hosts are upgraded one at a time: the game's moves as one JSON list, and the
+    # game before its last Restart.  This release leaves them empty (None); a later
+    # migration drops them.
+    history: Mapped[str | None] = mapped_column(Text)
     before_restart: Mapped[str | None] = mapped_column(Text)
+
+
+class MoveRow(Base):
+    """One move of a player's game, numbered from 1 in that game: an entry or a clear (the
+    cell, its number before and after; 0 is empty), or a Restart (what it cleared).  A move
+    is one new row, whatever the game's length; Undo and Redo read one row."""
+
+    __tablename__ = "moves"
+
+    progress_id: Mapped[int] = mapped_column(ForeignKey("progress.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    cell_row: Mapped[int | None] = mapped_column(Integer)  # an entry's cell, 0-based; None: a Restart
+    cell_col: Mapped[int | None] = mapped_column(Integer)
+    old_value: Mapped[int | None] = mapped_column(Integer)
+    new_value: Mapped[int | None] = mapped_column(Integer)
+    # A Restart: JSON {"entries": [[row, col, value], ...], "notes": [[row, col, [k, ...]], ...], "mistakes": n}
+    cleared: Mapped[str | None] = mapped_column(Text)
 
 
 class TicketRow(Base):

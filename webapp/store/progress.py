@@ -1,5 +1,8 @@
 """Players' progress: each player's game on each puzzle, saved atomically (one move at a
-time, whatever else writes), their list of puzzles and their puzzles of the day."""
+time, whatever else writes), their list of puzzles and their puzzles of the day.
+
+A game is its progress row and its moves (``moves.py``): a request reads the row, and a
+move only if Undo or Redo needs it; a move writes the row and adds one moves row."""
 
 from __future__ import annotations
 
@@ -11,11 +14,12 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core.game import State, utcnow
+from ..core.game import Move, State, utcnow
 from ..core.stored import StoredPuzzle
 from .database import Database, key_of
 from .models import ProgressRow, PuzzleRow
-from .progress_codec import fill_row, state_from_row
+from .moves import Reader, StoredMoves, no_moves, read_move
+from .progress_codec import fill_row, old_moves, state_from_row
 from .puzzles import stored_from_row
 
 T = TypeVar("T")
@@ -51,7 +55,7 @@ class ProgressRecords(Database):
                 .join(PuzzleRow, ProgressRow.puzzle_id == PuzzleRow.id)
                 .where(ProgressRow.player == player, PuzzleRow.key == key_of(code))
             )
-            return state_from_row(row) if row else None
+            return self._shown_state(row) if row else None
 
     def update_progress(self, player: str, code: str, change: Callable[[State], T],
                         puzzle_id: int | None = None) -> tuple[State, T]:
@@ -89,14 +93,29 @@ class ProgressRecords(Database):
             )
             if row is None and not create:
                 return None
-            state = state_from_row(row) if row else State()
+            if row is None:
+                moves = StoredMoves(no_moves, floor=0)
+                state = State(moves=moves)
+            else:
+                progress_id = row.id
+                moves = StoredMoves(lambda number: read_move(session, progress_id, number), floor=row.undo_floor)
+                old = old_moves(row)
+                if old is not None:  # saved by a host on the previous release: its moves move in
+                    moves.replace_all(old[0])
+                state = state_from_row(row, moves)
             result = change(state)
             now = utcnow()
             if row is None:
                 row = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
                 session.add(row)
-            fill_row(row, state, now)
-            return state, result
+                fill_row(row, state, now)
+                session.flush()  # the row's id, for its moves
+            else:
+                fill_row(row, state, now)
+            moves.write(session, row.id)
+        # Whoever holds the saved game may still ask for a move: outside this transaction.
+        moves.settle(self._reader(row.id))
+        return state, result
 
     def list_progress(self, player: str) -> list[ProgressSummary]:
         """Every puzzle the player has played, the most recently played first."""
@@ -107,7 +126,7 @@ class ProgressRecords(Database):
                 .where(ProgressRow.player == player)
                 .order_by(ProgressRow.updated.desc(), ProgressRow.id.desc())
             )
-            return [_summary(progress, puzzle) for progress, puzzle in session.execute(query)]
+            return [self._summary(progress, puzzle) for progress, puzzle in session.execute(query)]
 
     def daily_record(self, player: str, today: date) -> DailyRecord:
         """The days whose puzzle of the day the player solved, and their game on today's:
@@ -125,7 +144,7 @@ class ProgressRecords(Database):
                 if progress.solved_at is not None and day is not None:
                     solved.add(day)
                 if day == today:
-                    state = state_from_row(progress)
+                    state = self._shown_state(progress)
             return DailyRecord(frozenset(solved), state)
 
     def last_unfinished(self, player: str, besides: str | None = None) -> ProgressSummary | None:
@@ -143,11 +162,26 @@ class ProgressRecords(Database):
             if besides is not None:
                 query = query.where(PuzzleRow.key != key_of(besides))
             found = session.execute(query).first()
-            return _summary(*found) if found is not None else None
+            return self._summary(*found) if found is not None else None
 
+    def _shown_state(self, row: ProgressRow) -> State:
+        """A game read to be shown: its moves are read (each in a transaction of its own)
+        only if asked for, and it cannot be changed."""
+        if old_moves(row) is not None:  # saved by a host on the previous release
+            return state_from_row(row)
+        return state_from_row(row, StoredMoves(self._reader(row.id), floor=row.undo_floor, writable=False))
 
-def _summary(progress: ProgressRow, puzzle: PuzzleRow) -> ProgressSummary:
-    stored = stored_from_row(puzzle)
-    state = state_from_row(progress)
-    total = stored.puzzle.size - len(stored.puzzle.givens)
-    return ProgressSummary(stored, state, progress.updated, len(state.entries), total)
+    def _reader(self, progress_id: int) -> Reader:
+        """Reads one move of a game in a reading transaction of its own."""
+
+        def read(number: int) -> Move:
+            with self._reading() as session:
+                return read_move(session, progress_id, number)
+
+        return read
+
+    def _summary(self, progress: ProgressRow, puzzle: PuzzleRow) -> ProgressSummary:
+        stored = stored_from_row(puzzle)
+        state = self._shown_state(progress)
+        total = stored.puzzle.size - len(stored.puzzle.givens)
+        return ProgressSummary(stored, state, progress.updated, len(state.entries), total)
