@@ -233,6 +233,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each run (default 30)")
     parser.add_argument("--players", type=int, default=32, help="simulated players at once (default 32)")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: make serve's)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per gunicorn worker (default: make serve's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--backends", default="sqlite,postgresql" if os.environ.get("HIDATO_TEST_POSTGRES_URL")
                         else "sqlite", help="comma-separated: sqlite, postgresql (needs HIDATO_TEST_POSTGRES_URL, "
@@ -261,7 +262,9 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="hidato-load-") as folder:
             if database:
                 database = _fresh_schema(database)
-            servers = [Server(_instance(Path(folder), index, count), database, workers) for index in range(count)]
+            extra = {"THREADS": str(args.threads)} if args.threads else {}
+            servers = [Server(_instance(Path(folder), index, count), database, workers, env=extra)
+                       for index in range(count)]
             _start(servers)
             try:
                 ports = [server.port for server in servers]
