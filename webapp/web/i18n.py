@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
+from babel import Locale
 from flask import Flask, current_app, has_request_context, request, session
 from flask_babel import Babel, format_date, format_decimal, get_locale
 
@@ -29,10 +30,18 @@ LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name
 DEFAULT = "en"
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "translations")
 _SESSION_KEY = "lang"
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
-def select_locale() -> str:
-    """The language of this request (see the module's docstring)."""
+def select_locale() -> Locale:
+    """The language of this request (see the module's docstring).
+
+    As a ``Locale`` made once per language: Flask-Babel parses a code into a new one at
+    every request, which looks for the language's data file on disk each time."""
+    return _LOCALES[_selected_code()]
+
+
+def _selected_code() -> str:
     if not has_request_context():
         return DEFAULT
     asked = (request.args.get("lang") or "").strip().lower()
@@ -164,6 +173,5 @@ def init_app(app: Flask) -> None:
 def _vary_on_language(response: Any) -> Any:
     # The same URL answers in the browser's language: caches must keep them apart.
     if response.mimetype == "text/html":
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        response.vary.update(("Accept-Language", "Cookie"))  # the header written once, not twice
     return response
