@@ -90,6 +90,36 @@ def test_threads_of_one_process_take_turns_and_a_thread_may_nest(tmp_path: Path)
     queue.close()
 
 
+def _write_once(queue: WriterQueue) -> None:
+    with queue.turn():
+        pass
+
+
+def test_a_process_forked_while_a_thread_writes_takes_its_own_turns(tmp_path: Path) -> None:
+    queue = WriterQueue(str(tmp_path / "db.sqlite3-writers"))
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with queue.turn():
+            holding.set()
+            release.wait(30)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert holding.wait(10)
+    child = FORK.Process(target=_write_once, args=(queue,))
+    child.start()  # forked while the other thread holds the turn
+    child.join(0.3)
+    assert child.exitcode is None, "the child wrote while this process held the lock"
+    release.set()
+    thread.join()
+    child.join(20)
+    if child.is_alive():
+        child.kill()
+    assert child.exitcode == 0, "the child inherited a lock no thread of its own could let go"
+    queue.close()
+
+
 def _count(url: str, writes: int) -> None:
     """In a child process: four threads adding one to the counter, each in its own transaction."""
     database = Database(url, upgrade=False)

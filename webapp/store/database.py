@@ -22,6 +22,7 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -76,6 +77,15 @@ class WriterQueue:
         self._file: int | None = None  # opened on first use: after gunicorn forks its workers
         self._pid = 0
         self._depth = threading.local()
+        # A process forked while one of its threads writes must not start with that thread's
+        # lock held (no thread of the child would ever let it go).
+        forked = weakref.WeakMethod(self._forked)
+        os.register_at_fork(after_in_child=lambda: (method := forked()) is not None and method())
+
+    def _forked(self) -> None:
+        self._threads = threading.RLock()
+        self._depth = threading.local()
+        self._file = None
 
     @contextmanager
     def turn(self) -> Iterator[None]:
