@@ -5,7 +5,9 @@ HIDATO_TEST_POSTGRES_URL names one, as tools/with_postgres.sh does) it starts gu
 ``make serve`` does, then for about ``--seconds`` runs ``--players`` simulated players
 at once, each with its own session: open a puzzle (the page), post entries to its cells
 as htmx does (the entry endpoint), now and then open another puzzle.  Every request is
-timed on the client; an error is any answer but 200 or a failed connection.
+timed on the client; an error is any answer but 200 or a failed connection.  The CPU time
+the server's processes used during the timed part, divided by the requests answered, is
+the one figure that another program busy on the same cores distorts little.
 
 Then every server process is killed at once with SIGKILL (nothing runs its exit code) and
 the servers are started again, and for every cell each player wrote to,
@@ -64,6 +66,7 @@ class Tally:
     # (player index, puzzle id) -> cell -> the last number the server said it stored there
     acknowledged: dict[tuple[int, str], dict[Cell, int]] = field(default_factory=dict)
     acks: int = 0  # entries acknowledged, every one (a cell may be written many times)
+    server_cpu: float = 0.0  # CPU seconds the servers' processes used in the timed part
 
 
 class Connection:
@@ -233,6 +236,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each run (default 30)")
     parser.add_argument("--players", type=int, default=32, help="simulated players at once (default 32)")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: make serve's)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per gunicorn worker (default: make serve's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--backends", default="sqlite,postgresql" if os.environ.get("HIDATO_TEST_POSTGRES_URL")
                         else "sqlite", help="comma-separated: sqlite, postgresql (needs HIDATO_TEST_POSTGRES_URL, "
@@ -261,11 +265,13 @@ def main() -> int:
         with tempfile.TemporaryDirectory(prefix="hidato-load-") as folder:
             if database:
                 database = _fresh_schema(database)
-            servers = [Server(_instance(Path(folder), index, count), database, workers) for index in range(count)]
+            extra = {"THREADS": str(args.threads)} if args.threads else {}
+            servers = [Server(_instance(Path(folder), index, count), database, workers, env=extra)
+                       for index in range(count)]
             _start(servers)
             try:
                 ports = [server.port for server in servers]
-                tally, elapsed, cookies = asyncio.run(_measure(ports, codes, args))
+                tally, elapsed, cookies = asyncio.run(_measure(servers, codes, args))
                 for server in servers:  # every process killed at once, -9: nothing runs its exit code
                     server.kill()
                 _start(servers)  # everything acknowledged must outlive that
@@ -286,15 +292,16 @@ def main() -> int:
           f"{os.cpu_count()} cores\n")
     hosts_column = ("| hosts ", "|---:") if several else ("", "")
     print(f"| database {hosts_column[0]}| requests | requests/s | entry median ms | entry p99 ms | page median ms "
-          "| page p99 ms | errors | entries acknowledged | cells checked after a restart |")
-    print(f"|---{hosts_column[1]}|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| page p99 ms | server CPU ms per request | errors | entries acknowledged | cells checked after a restart |")
+    print(f"|---{hosts_column[1]}|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for backend, count, _elapsed, rate, tally, errors, expected, found in rows:
         entry, page = tally.latency["entry"], tally.latency["page"]
         hosts = f" {count} |" if several else ""
         print(f"| {backend} |{hosts} {len(entry) + len(page):,} | {rate:,.0f} | "
               f"{1000 * statistics.median(entry):.1f} | "
               f"{1000 * percentile(entry, 0.99):.1f} | {1000 * statistics.median(page):.1f} | "
-              f"{1000 * percentile(page, 0.99):.1f} | {errors} | {tally.acks:,} | {found:,} of {expected:,} |")
+              f"{1000 * percentile(page, 0.99):.1f} | {1000 * tally.server_cpu / max(1, len(entry) + len(page)):.2f} | "
+              f"{errors} | {tally.acks:,} | {found:,} of {expected:,} |")
     return 1 if failed else 0
 
 
@@ -318,8 +325,23 @@ def _stop(servers: list[Server]) -> None:
         server.stop()
 
 
-async def _measure(ports: list[int], codes: list[str],
+def _cpu_seconds(servers: list[Server]) -> dict[int, float]:
+    """CPU time (user and system) of every process of the servers so far, by process id."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {}
+    for server in servers:
+        for pid in server.pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone since it was listed
+            used[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return used
+
+
+async def _measure(servers: list[Server], codes: list[str],
                    args: argparse.Namespace) -> tuple[Tally, float, dict[int, str]]:
+    ports = [server.port for server in servers]
     tally = Tally()
     cookies: dict[int, str] = {}
     for code in codes:  # each puzzle opened once first: the run times playing, not solving new ids
@@ -332,11 +354,14 @@ async def _measure(ports: list[int], codes: list[str],
     # and its database connections open.
     warm_up = time.monotonic() + WARM_UP_SECONDS
     await asyncio.gather(*(play(-1 - i, connect(ports), codes, warm_up, Tally(), i) for i in range(args.players)))
+    before = _cpu_seconds(servers)
     started = time.monotonic()
     deadline = started + args.seconds
     await asyncio.gather(*(_player_with_cookie(i, ports, codes, deadline, tally, args.seed * 1000 + i, cookies)
                            for i in range(args.players)))
-    return tally, time.monotonic() - started, cookies
+    elapsed = time.monotonic() - started
+    tally.server_cpu = sum(used - before.get(pid, 0.0) for pid, used in _cpu_seconds(servers).items())
+    return tally, elapsed, cookies
 
 
 async def _player_with_cookie(index: int, ports: list[int], codes: list[str], deadline: float, tally: Tally,

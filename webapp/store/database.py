@@ -5,14 +5,24 @@ SQLite file in the instance folder by default, or the database named by ``DATABA
 Transactions that write take the write lock first (``BEGIN IMMEDIATE`` on SQLite; rows
 ``SELECT ... FOR UPDATE`` on PostgreSQL), so a read-modify-write never loses another's
 write; transactions that only read (``_reading``) take no lock.
+
+On SQLite, writers queue for that lock in the kernel and in the process first
+(``WriterQueue``): a lock file beside the database that each process holds with
+``flock`` while it writes, and one lock among its threads. SQLite's own wait for its lock
+polls with sleeps that grow to 100 ms, and a writer that keeps sleeping while others
+keep taking the lock waits for seconds; a queued writer is woken the moment the lock is
+free, and finds SQLite's lock free at ``BEGIN IMMEDIATE``.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import sqlite3
+import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -53,6 +63,71 @@ def database_url(url: str | None, instance_path: str) -> str:
     return url
 
 
+class WriterQueue:
+    """Where an SQLite database's writers wait their turn: one thread of a process at a time
+    (a lock), and one process at a time (``flock`` on a file beside the database, released
+    by the kernel when its process ends, ``kill -9`` too).  Re-entrant in one thread.
+
+    It only orders writers; SQLite's own lock (``BEGIN IMMEDIATE``) still guards the data,
+    also against a writer that does not queue here (another program on the file)."""
+
+    def __init__(self, path: str | None):
+        self._threads = threading.RLock()
+        self._path = path
+        self._file: int | None = None  # opened on first use: after gunicorn forks its workers
+        self._pid = 0
+        self._depth = threading.local()
+        # A process forked while one of its threads writes must not start with that thread's
+        # lock held (no thread of the child would ever let it go).
+        forked = weakref.WeakMethod(self._forked)
+        os.register_at_fork(after_in_child=lambda: (method := forked()) is not None and method())
+
+    def _forked(self) -> None:
+        self._threads = threading.RLock()
+        self._depth = threading.local()
+        self._file = None
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        with self._threads:
+            depth = getattr(self._depth, "value", 0)
+            self._depth.value = depth + 1
+            try:
+                if depth == 0 and self._path is not None:
+                    held = self._lock_file()
+                    fcntl.flock(held, fcntl.LOCK_EX)  # waits in the kernel, GIL released
+                    try:
+                        yield
+                    finally:
+                        fcntl.flock(held, fcntl.LOCK_UN)
+                else:
+                    yield
+            finally:
+                self._depth.value = depth
+
+    def _lock_file(self) -> int:
+        # A descriptor of this process's own: one inherited across fork shares its lock
+        # with the parent's, and would not keep the two apart.
+        if self._file is None or self._pid != os.getpid():
+            assert self._path is not None
+            self._file = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._pid = os.getpid()
+        return self._file
+
+    def close(self) -> None:
+        if self._file is not None and self._pid == os.getpid():
+            os.close(self._file)
+        self._file = None
+
+
+def _writers_file(url: str) -> str | None:
+    """The lock file of an SQLite file's writers (None for a database in memory)."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return path + "-writers"
+
+
 class Database:
     """One database's engine and its sessions (the records' classes build on it)."""
 
@@ -67,8 +142,10 @@ class Database:
             # A server restarted under us leaves dead connections in the pool: test before use.
             options["pool_pre_ping"] = True
         self.engine = create_engine(url, **options)
+        self._writers: WriterQueue | None = None
         if self.is_sqlite:
             _lock_on_begin(self.engine)
+            self._writers = WriterQueue(_writers_file(url))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Reads begin without SQLite's write lock (WAL lets them run beside a writer); a
         # session of these must never write (it could not take the lock it skipped).
@@ -78,10 +155,17 @@ class Database:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._writers is not None:
+            self._writers.close()
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
+        """A transaction that writes (or may): on SQLite it waits its turn first."""
+        if self._writers is None:
+            with self._sessions() as session, session.begin():
+                yield session
+            return
+        with self._writers.turn(), self._sessions() as session, session.begin():
             yield session
 
     @contextmanager

@@ -18,20 +18,30 @@ from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
+from babel import Locale
 from flask import Flask, current_app, has_request_context, request, session
-from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
+from flask_babel import Babel, format_date, format_decimal, get_locale
 
 from ..core.messages import N_, Language
 from . import names
+from .catalogue import translations
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
 DEFAULT = "en"
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "translations")
 _SESSION_KEY = "lang"
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
-def select_locale() -> str:
-    """The language of this request (see the module's docstring)."""
+def select_locale() -> Locale:
+    """The language of this request (see the module's docstring).
+
+    As a ``Locale`` made once per language: Flask-Babel parses a code into a new one at
+    every request, which looks for the language's data file on disk each time."""
+    return _LOCALES[_selected_code()]
+
+
+def _selected_code() -> str:
     if not has_request_context():
         return DEFAULT
     asked = (request.args.get("lang") or "").strip().lower()
@@ -55,7 +65,7 @@ def language() -> str:
 def words() -> Language:
     """This request's catalogue with its locale: what core and paper functions take to say
     a message in the reader's language, numbers included ("2,5" in Spanish)."""
-    return Language(get_translations(), language())
+    return Language(translations(), language())
 
 
 def switch_url(code: str) -> str:
@@ -97,7 +107,7 @@ def one_decimal(value: float) -> str:
 def js_messages() -> dict[str, str]:
     """What the scripts say (static/hidato.js, play.js), by English text: base.html puts it
     in a JSON block that the scripts read once; %(name)s is filled in by the script."""
-    lookup = get_translations().gettext
+    lookup = translations().gettext
     return {message: lookup(message) for message in _JS_MESSAGES}
 
 
@@ -145,6 +155,14 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with our locale selector, and what templates need for the switch."""
     Babel(app, locale_selector=select_locale, default_translation_directories=TRANSLATIONS,
           default_locale=DEFAULT)
+    # The templates' _(), gettext() and ngettext() look the catalogue up once per request.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # jinja2.ext.i18n adds it
+        gettext=lambda message: translations().ugettext(message),
+        ngettext=lambda singular, plural, num: translations().ungettext(singular, plural, num),
+        newstyle=True,
+        pgettext=lambda context, message: translations().upgettext(context, message),
+        npgettext=lambda context, singular, plural, num: translations().unpgettext(context, singular, plural, num),
+    )
     app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url,
                                  js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
                                  short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)
@@ -155,6 +173,5 @@ def init_app(app: Flask) -> None:
 def _vary_on_language(response: Any) -> Any:
     # The same URL answers in the browser's language: caches must keep them apart.
     if response.mimetype == "text/html":
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        response.vary.update(("Accept-Language", "Cookie"))  # the header written once, not twice
     return response

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext, ngettext
-
 from engine import Cell
 
 from ..core.options import VARIANTS, Options, variant_of
+from .catalogue import gettext as _
+from .catalogue import lazy_gettext, ngettext
 
 # Lower case, as in a sentence; templates capitalise them for labels.
 SHAPE_NAMES: dict[str, Any] = {

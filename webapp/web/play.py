@@ -25,8 +25,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_translations, lazy_gettext, ngettext
-from flask_babel import gettext as _
 
 import engine
 from engine import Cell, format_puzzle, puzzle_to_id
@@ -38,6 +36,8 @@ from ..core.messages import seconds as seconds_words
 from ..core.stored import StoredPuzzle
 from ..store.catalog import MalformedId, NotPlayable, parse_id
 from . import page_clock
+from .catalogue import gettext as _
+from .catalogue import lazy_gettext, ngettext, translations
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
@@ -267,7 +267,7 @@ def entry(code: str, row: int, col: int) -> Any:
         value = parse_entry(raw, stored.puzzle.size)
     except EntryError as err:
         game = _game(stored, player_id())
-        message = f"{cell_title(cell)}: {err.say(get_translations())}"
+        message = f"{cell_title(cell)}: {err.say(translations())}"
         if not is_htmx():
             return _render_page_with_errors(stored, game, {cell: (raw[:12], message)})
         # The cell goes back to what it held (nothing refused stays in it); the status
@@ -282,7 +282,7 @@ def entry(code: str, row: int, col: int) -> Any:
         try:
             game.enter(cell, value)
         except EntryError as err:
-            return [], err.say(get_translations()), False
+            return [], err.say(translations()), False
         # The copies nearest the cell are the ones whose note names it, or now should.
         near = game.copies_near(cell, old, MAX_REDRAWN // 2) + game.copies_near(cell, value, MAX_REDRAWN // 2)
         return list(dict.fromkeys(near)), None, undoable != (game.can_undo(), game.can_redo())
@@ -297,7 +297,7 @@ def entry(code: str, row: int, col: int) -> Any:
         return response
     view = game.cell_view(cell)
     # Taken, but against the rules: said as a problem, not as a refusal.
-    notice = (Notice(f"{cell_title(cell)}: {view.say_duplicate(get_translations())}.", "problem")
+    notice = (Notice(f"{cell_title(cell)}: {view.say_duplicate(translations())}.", "problem")
               if view.duplicate else None)
     return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice, tools=tools_changed)
 
@@ -309,7 +309,7 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
         try:
             there = game.toggle_note(cell, value)
         except EntryError as err:
-            return Notice(f"{err.say(get_translations())}.", "error")
+            return Notice(f"{err.say(translations())}.", "error")
         if there:
             return Notice(_("Note %(number)s added to %(cell)s.", number=value, cell=cell_words(cell)))
         return Notice(_("Note %(number)s taken from %(cell)s.", number=value, cell=cell_words(cell)))
@@ -360,7 +360,7 @@ def _read_entries(stored: StoredPuzzle) -> tuple[dict[Cell, int], dict[Cell, tup
         try:
             values[cell] = parse_entry(raw, stored.puzzle.size)
         except EntryError as err:
-            errors[cell] = (raw[:12], err.say(get_translations()))
+            errors[cell] = (raw[:12], err.say(translations()))
     return values, errors
 
 
@@ -618,7 +618,7 @@ def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
 @bp.app_template_global()
 def cell_note(view: CellView) -> str:
     """What is wrong with a cell, in the page's language (for _cell.html)."""
-    return view.say_note(get_translations())
+    return view.say_note(translations())
 
 
 @bp.app_template_global()

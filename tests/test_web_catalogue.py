@@ -1,0 +1,42 @@
+"""The catalogue kept for a request (web/catalogue.py): the reader's language in Python
+code and in templates, switched by ``force_locale`` and back, as Flask-Babel says it."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template_string
+from flask_babel import force_locale
+from flask_babel import gettext as babel_gettext
+from flask_babel import ngettext as babel_ngettext
+
+from webapp.web.catalogue import gettext, lazy_gettext, ngettext, translations
+
+
+def test_messages_are_said_in_the_request_language_and_follow_force_locale(app: Flask) -> None:
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert gettext("Undo") == babel_gettext("Undo") == "Deshacer"
+        kept = translations()
+        assert translations() is kept  # found once for the request
+        with force_locale("en"):
+            assert gettext("Undo") == babel_gettext("Undo") == "Undo"
+            assert render_template_string("{{ _('Undo') }}") == "Undo"
+        assert gettext("Undo") == "Deshacer"
+        assert str(lazy_gettext("Undo")) == "Deshacer"
+        assert render_template_string("{{ _('Undo') }}") == "Deshacer"
+        plural = ("%(num)s entry is wrong: %(cells)s.", "%(num)s entries are wrong: %(cells)s.")
+        for count in (1, 3):
+            assert ngettext(*plural, count, cells="A1") == babel_ngettext(*plural, count, cells="A1")
+            assert str(count) in ngettext(*plural, count, cells="A1")
+
+
+def test_each_request_has_its_own_language(app: Flask) -> None:
+    for header, said in (("es", "Deshacer"), ("en", "Undo"), ("es", "Deshacer")):
+        with app.test_request_context("/", headers={"Accept-Language": header}):
+            assert gettext("Undo") == said
+            assert render_template_string("{{ ngettext('%(num)s more run', '%(num)s more runs', 2) }}") == (
+                "2 more runs" if header == "en" else babel_ngettext("%(num)s more run", "%(num)s more runs", 2))
+
+
+def test_outside_a_request_messages_stay_in_english(app: Flask) -> None:
+    assert gettext("Undo") == "Undo"
+    with app.app_context():
+        assert gettext("Undo") == "Undo"

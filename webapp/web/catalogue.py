@@ -1,0 +1,53 @@
+"""This request's catalogue of translations, looked up once per request.
+
+Flask-Babel's ``get_translations`` (behind every ``_()``, in Python and in templates)
+finds the catalogue again at each message through nine look-ups of request-local objects
+(``g``, the app, the locale); a cell entry's answer says some twenty messages, and those
+look-ups cost more than the rest of its rendering.  ``translations()`` keeps the one it
+found beside Flask-Babel's own per-request state, with the locale and domain it was found
+for, so ``force_locale`` (a job saying things in its player's language) still switches it.
+``gettext``, ``ngettext`` and ``lazy_gettext`` here behave as Flask-Babel's; i18n.py gives them to templates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel.support import NullTranslations
+from flask import g
+from flask_babel import get_translations
+from flask_babel.speaklater import LazyString
+
+
+def translations() -> NullTranslations:
+    """Flask-Babel's ``get_translations()``, found once per request and language."""
+    try:
+        state = g._flask_babel
+    except (AttributeError, RuntimeError):  # before Flask-Babel's first look, or no app context
+        return get_translations()
+    locale = getattr(state, "babel_locale", None)
+    domain = getattr(state, "babel_domain", None)
+    kept = getattr(state, "hidato_translations", None)
+    if kept is not None and kept[0] is locale and kept[1] is domain and locale is not None:
+        return kept[2]
+    found = get_translations()
+    state.hidato_translations = (state.babel_locale, getattr(state, "babel_domain", None), found)
+    return found
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """``flask_babel.gettext`` through ``translations()``: the message in this request's language."""
+    said = translations().ugettext(message)
+    return said % variables if variables else said
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """``flask_babel.ngettext`` through ``translations()`` (``num`` is a variable too)."""
+    variables.setdefault("num", num)
+    return translations().ungettext(singular, plural, num) % variables
+
+
+
+def lazy_gettext(message: str, **variables: Any) -> LazyString:
+    """``flask_babel.lazy_gettext`` through ``gettext`` above: said when it is shown."""
+    return LazyString(gettext, message, **variables)
