@@ -7,7 +7,8 @@
 - ``to_minimal``: take givens away while the solution stays unique, whatever reasoning
   that needs: first while the quickest rule tier (``tiers.py``) proves it, then while the
   full search finds no other solution within a step budget (a check that runs out keeps
-  its given, so uniqueness is never assumed).
+  its given, so uniqueness is never assumed); a given whose stretch of the path can be
+  walked another way (``detours.py``) stays without asking the full search.
 - ``add_back``: give back, one at a time, the number the chains know least about, until
   chains up to the level's longest solve the puzzle: a minimal puzzle that needs more
   than reasoning becomes one that reasoning finishes (each given back makes it easier,
@@ -22,10 +23,12 @@ generator turns that into its own "gave up" message.
 
 from __future__ import annotations
 
+import bisect
 import random
 import time
 
 from .board import Board, Cell, Grid, Puzzle
+from .detours import has_detour, has_swap
 from .propagation import TimeUp
 from .rating import LogicSolve, rate, solves_within
 from .solver import solve
@@ -33,6 +36,7 @@ from .tiers import logic_solve
 
 _QUICK_TIER = 1  # neighbour ranges and singles: tiers 2-3 prove a little more, at twice the cost
 _SEARCH_CHECK_NODES = 1000  # per "another solution?" check; past it the given stays
+_DETOUR_WIDTH = 2  # detours looked for across this many givens on either side, at most
 
 
 def _check(deadline: float | None) -> None:
@@ -78,15 +82,33 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
         trial = {c: v for c, v in givens.items() if c != cell}
         if logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
             givens = trial
+    index = board.index
+    path = [index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]  # path[k - 1]: k's cell
     for cell in [cell for cell in order if cell in givens]:
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
+        if has_swap(board, path, set(trial.values()), solution[cell]) or \
+                _detour(board, path, sorted(trial.values()), solution[cell]):
+            continue  # another way between its neighbours: a second solution, the given stays
         other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
                       forbid={cell: solution[cell]}, prefer=solution)
         _check(deadline)  # a search the clock stopped proves nothing: never let it decide
         if other.complete and not other.solutions:
             givens = trial
     return givens
+
+
+def _detour(board: Board, path: list[int], given: list[int], number: int) -> bool:
+    """Whether the path around ``number`` (not given) can be walked another way: between
+    the givens next to it, or else across the givens on either side of those
+    (``detours.py``); ``given`` holds the given numbers in order, ``path[k - 1]`` k's cell."""
+    at = bisect.bisect(given, number)
+    for wider in range(_DETOUR_WIDTH + 1):
+        low, high = given[max(0, at - 1 - wider)], given[min(len(given) - 1, at + wider)]
+        pinned = frozenset(v - low for v in given[max(0, at - wider):at + wider] if low < v < high)
+        if has_detour(board, path[low - 1:high], pinned):
+            return True
+    return False
 
 
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
