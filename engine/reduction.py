@@ -112,7 +112,8 @@ def _detour(board: Board, path: list[int], given: list[int], number: int) -> boo
 
 
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
-             deadline: float | None, *, whips: bool = False, max_steps: int | None = None) -> Grid | None:
+             deadline: float | None, *, whips: bool = False, max_steps: int | None = None,
+             stuck: LogicSolve | None = None) -> Grid | None:
     """Give back at most ``most`` numbers until chains up to ``longest`` solve the
     puzzle; None if that is not enough.  The number given back is the one with the most
     cells left when the chains are stuck: it tells the most.
@@ -120,13 +121,16 @@ def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int
     With ``whips`` the chains are the rating's own, so a puzzle this returns is one the
     rating finishes (braids finish some that whips cannot: the generator used to throw
     most 20x20 expert paths away there); past ``max_steps`` counted steps it raises
-    ``chains.OutOfSteps``."""
+    ``chains.OutOfSteps``.  ``stuck`` is a solve of these very givens, made the same way
+    and already run to ``longest`` without finishing (the rating's): it goes on from
+    there, and the same givens come out as without it, a whole solve sooner."""
     givens = dict(givens)
     where = {k: cell for cell, k in solution.items()}
-    logic = LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
+    logic = stuck or LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
     chains = logic.chains
     added = 0
-    while not logic.run(longest):
+    while stuck is not None or not logic.run(longest):
+        stuck = None
         if added == most:
             return None
         k = max(chains.open_numbers(), key=lambda j: (chains.cand[j].bit_count(), -j))
