@@ -77,25 +77,34 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
     """Remove givens while the solution provably stays the only one."""
     givens = dict(solution)
     order = _removal_order(board, solution, rng)
+    index = board.index
+    path = [index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]  # path[k - 1]: k's cell
     for cell in order:
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
-        if logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
+        # A second way found cheaply means no sound rule can finish it: skip the rules.
+        if not _second_way(board, path, trial, solution[cell]) and \
+                logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
             givens = trial
-    index = board.index
-    path = [index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]  # path[k - 1]: k's cell
     for cell in [cell for cell in order if cell in givens]:
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
-        if has_swap(board, path, set(trial.values()), solution[cell]) or \
-                _detour(board, path, sorted(trial.values()), solution[cell]):
-            continue  # another way between its neighbours: a second solution, the given stays
+        if _second_way(board, path, trial, solution[cell]):
+            continue  # a second solution: the given stays
         other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
                       forbid={cell: solution[cell]}, prefer=solution)
         _check(deadline)  # a search the clock stopped proves nothing: never let it decide
         if other.complete and not other.solutions:
             givens = trial
     return givens
+
+
+def _second_way(board: Board, path: list[int], trial: Grid, number: int) -> bool:
+    """Whether the puzzle ``trial`` (the givens without ``number``) is seen to have a
+    second solution by a cheap look (``detours.py``): a run holding ``number`` trading
+    cells with another, or a detour around it."""
+    return has_swap(board, path, set(trial.values()), number) or \
+        _detour(board, path, sorted(trial.values()), number)
 
 
 def _detour(board: Board, path: list[int], given: list[int], number: int) -> bool:
