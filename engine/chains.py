@@ -312,17 +312,29 @@ class _Trial:
                 self._contradiction(self._why_number(j), ("number", j))
             elif not c & (c - 1) and j not in assumed:
                 self._push(j, c, self._why_number(j))
-        while gone_cells:
+        numbers_of = self.numbers_of
+        while gone_cells:  # each cell that lost a number: empty is a contradiction,
+            # one number left a single (inlined: the hottest loop of a trial)
             b = gone_cells & -gone_cells
             gone_cells ^= b
-            self._check_cell(b)
+            left = only = 0
+            for j in numbers_of.get(b, ()):
+                if cand[j] & b:
+                    left += 1
+                    only = j
+                    if left > 1:
+                        break
+            if not left:
+                self._contradiction(self._why_cell(b, None), ("cell", b))
+            elif left == 1 and only not in assumed:
+                self._push(only, b, self._why_cell(b, only))
 
     def _propagate(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
         """Remove every candidate linked to k in ``bit``: the numbers touched, and the cells
         some number lost."""
         cand, removed, numbers_of = self.cand, self.removed, self.numbers_of
         drops: list[tuple[int, int]] = [(k, ~bit)]
-        drops.extend((j, bit) for j in numbers_of.get(bit, ()) if j != k)
+        drops += [(j, bit) for j in numbers_of.get(bit, ()) if j != k]
         near = self.near[bit]
         for j in (k - 1, k + 1):
             if 1 <= j <= self.n and not self.placed[j]:
@@ -338,22 +350,6 @@ class _Trial:
                 touched.append(j)
                 gone_cells |= gone
         return touched, gone_cells
-
-    def _check_cell(self, b: int) -> None:
-        """A cell that lost a number: empty is a contradiction, one number left a single."""
-        cand = self.cand
-        left = 0
-        only = 0
-        for j in self.numbers_of.get(b, ()):
-            if cand[j] & b:
-                left += 1
-                only = j
-                if left > 1:
-                    return
-        if not left:
-            self._contradiction(self._why_cell(b, None), ("cell", b))
-        elif only not in self.assumed:
-            self._push(only, b, self._why_cell(b, only))
 
     def _why_number(self, k: int) -> int:
         reasons = 0

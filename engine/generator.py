@@ -40,7 +40,7 @@ from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
 from .propagation import TimeUp
-from .rating import Rating, rate
+from .rating import LogicSolve, Rating, rate, rated
 from .rigid import rigid_path
 from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
@@ -186,9 +186,9 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
             continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
         clock.stage("rating", attempt)
-        rating = _rating(puzzle, level, clock)
-        if rating is not None and not rating.solved and level.minimal_first:
-            puzzle, rating = _refitted(puzzle, solution, level, clock)
+        rating, solve = _rating(puzzle, level, clock)
+        if rating is not None and solve is not None and not rating.solved and level.minimal_first:
+            puzzle, rating = _refitted(puzzle, solution, level, clock, solve)
         if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
             continue  # the path allowed no puzzle of this level: try another
         clock.stage("checking", attempt)
@@ -242,34 +242,37 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
     return reduction.by_chains(board, solution, level.longest, level.lowest, keep, rng, clock.deadline)
 
 
-def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock) -> tuple[Puzzle, Rating | None]:
+def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
+              stuck: LogicSolve) -> tuple[Puzzle, Rating | None]:
     """A puzzle braids finish but whips do not (the rating needs whips): given back more
     numbers, this time until whips finish it (the level's allowance again), and rated
     again; (puzzle, None) when that does not do.  Far cheaper than another path, which
     costs a whole minimal puzzle again (20x20 king expert, seed 1: four paths, 63 s,
-    before; one, 20 s, after)."""
+    before; one, 20 s, after).  The giving back goes on from where the rating's whips
+    stuck (``stuck``, the same solve with the same step budget) rather than repeating them."""
     board = puzzle.board
     most = max(_GIVEN_BACK, round(level.give_back * board.size))
     try:
         fitted = reduction.add_back(board, solution, dict(puzzle.givens), level.longest, most, clock.deadline,
-                                    whips=True, max_steps=_RATE_STEPS_PER_CELL * board.size)
+                                    whips=True, max_steps=_RATE_STEPS_PER_CELL * board.size, stuck=stuck)
     except OutOfSteps:
         return puzzle, None  # the whips take longer than a puzzle of this size should
     if fitted is None or fitted == puzzle.givens:
         return puzzle, None
     refitted = Puzzle(board, fitted)
-    return refitted, _rating(refitted, level, clock)
+    return refitted, _rating(refitted, level, clock)[0]
 
 
-def _rating(puzzle: Puzzle, level: Level, clock: _Clock) -> Rating | None:
-    """The puzzle's rating, or None when rating it takes more steps than a puzzle of its
-    size should (long whip searches on large sparse boards): another path is tried instead.
-    Past our time limit it raises instead."""
+def _rating(puzzle: Puzzle, level: Level, clock: _Clock) -> tuple[Rating | None, LogicSolve | None]:
+    """The puzzle's rating and the solve where it ended, or (None, None) when rating it
+    takes more steps than a puzzle of its size should (long whip searches on large sparse
+    boards): another path is tried instead.  Past our time limit it raises instead."""
     try:
-        return rate(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=_RATE_STEPS_PER_CELL * puzzle.size)
+        return rated(puzzle, cap=level.longest, max_seconds=clock.left(),
+                     max_steps=_RATE_STEPS_PER_CELL * puzzle.size)
     except SolverGaveUp:
         clock.check()  # the time limit, not the step budget: give up on the whole generation
-        return None
+        return None, None
 
 
 def _article(difficulty: str) -> str:

@@ -69,6 +69,14 @@ def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None,
     Raises Unsolvable when the givens contradict each other, and SolverGaveUp past
     ``max_steps`` counted steps (``Chains.steps``: the same on any machine) or past
     ``max_seconds`` (a time limit: whether it passes depends on the machine)."""
+    return rated(puzzle, cap, max_seconds, whips, max_steps)[0]
+
+
+def rated(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None, whips: bool = True,
+          max_steps: int | None = None) -> tuple[Rating, LogicSolve]:
+    """``rate``, and the solve where it ended: a caller that gives a puzzle the chains
+    could not finish more givens (``reduction.add_back``) goes on from there instead of
+    solving the same puzzle again."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     try:
         solve = LogicSolve(puzzle, deadline, whips, max_steps)
@@ -80,7 +88,7 @@ def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None,
         raise SolverGaveUp(f"gave up after {max_steps} steps") from None
     except Broken as why:
         raise Unsolvable(f"the puzzle has no solution: {why}") from None
-    return solve.rating()
+    return solve.rating(), solve
 
 
 def solves_within(puzzle: Puzzle, cap: int, deadline: float | None = None,
@@ -185,4 +193,4 @@ class LogicSolve:
                       self.size - self.given, self.size)
 
 
-__all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "solves_within"]
+__all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "rated", "solves_within"]

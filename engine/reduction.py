@@ -7,7 +7,8 @@
 - ``to_minimal``: take givens away while the solution stays unique, whatever reasoning
   that needs: first while the quickest rule tier (``tiers.py``) proves it, then while the
   full search finds no other solution within a step budget (a check that runs out keeps
-  its given, so uniqueness is never assumed).
+  its given, so uniqueness is never assumed); a given whose stretch of the path can be
+  walked another way (``detours.py``) stays without asking the full search.
 - ``add_back``: give back, one at a time, the number the chains know least about, until
   chains up to the level's longest solve the puzzle: a minimal puzzle that needs more
   than reasoning becomes one that reasoning finishes (each given back makes it easier,
@@ -22,10 +23,12 @@ generator turns that into its own "gave up" message.
 
 from __future__ import annotations
 
+import bisect
 import random
 import time
 
 from .board import Board, Cell, Grid, Puzzle
+from .detours import has_detour, has_swap
 from .propagation import TimeUp
 from .rating import LogicSolve, rate, solves_within
 from .solver import solve
@@ -33,6 +36,7 @@ from .tiers import logic_solve
 
 _QUICK_TIER = 1  # neighbour ranges and singles: tiers 2-3 prove a little more, at twice the cost
 _SEARCH_CHECK_NODES = 1000  # per "another solution?" check; past it the given stays
+_DETOUR_WIDTH = 2  # detours looked for across this many givens on either side, at most
 
 
 def _check(deadline: float | None) -> None:
@@ -73,14 +77,20 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
     """Remove givens while the solution provably stays the only one."""
     givens = dict(solution)
     order = _removal_order(board, solution, rng)
+    index = board.index
+    path = [index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]  # path[k - 1]: k's cell
     for cell in order:
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
-        if logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
+        # A second way found cheaply means no sound rule can finish it: skip the rules.
+        if not _second_way(board, path, trial, solution[cell]) and \
+                logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
             givens = trial
     for cell in [cell for cell in order if cell in givens]:
         _check(deadline)
         trial = {c: v for c, v in givens.items() if c != cell}
+        if _second_way(board, path, trial, solution[cell]):
+            continue  # a second solution: the given stays
         other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
                       forbid={cell: solution[cell]}, prefer=solution)
         _check(deadline)  # a search the clock stopped proves nothing: never let it decide
@@ -89,8 +99,30 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
     return givens
 
 
+def _second_way(board: Board, path: list[int], trial: Grid, number: int) -> bool:
+    """Whether the puzzle ``trial`` (the givens without ``number``) is seen to have a
+    second solution by a cheap look (``detours.py``): a run holding ``number`` trading
+    cells with another, or a detour around it."""
+    return has_swap(board, path, set(trial.values()), number) or \
+        _detour(board, path, sorted(trial.values()), number)
+
+
+def _detour(board: Board, path: list[int], given: list[int], number: int) -> bool:
+    """Whether the path around ``number`` (not given) can be walked another way: between
+    the givens next to it, or else across the givens on either side of those
+    (``detours.py``); ``given`` holds the given numbers in order, ``path[k - 1]`` k's cell."""
+    at = bisect.bisect(given, number)
+    for wider in range(_DETOUR_WIDTH + 1):
+        low, high = given[max(0, at - 1 - wider)], given[min(len(given) - 1, at + wider)]
+        pinned = frozenset(v - low for v in given[max(0, at - wider):at + wider] if low < v < high)
+        if has_detour(board, path[low - 1:high], pinned):
+            return True
+    return False
+
+
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
-             deadline: float | None, *, whips: bool = False, max_steps: int | None = None) -> Grid | None:
+             deadline: float | None, *, whips: bool = False, max_steps: int | None = None,
+             stuck: LogicSolve | None = None) -> Grid | None:
     """Give back at most ``most`` numbers until chains up to ``longest`` solve the
     puzzle; None if that is not enough.  The number given back is the one with the most
     cells left when the chains are stuck: it tells the most.
@@ -98,13 +130,16 @@ def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int
     With ``whips`` the chains are the rating's own, so a puzzle this returns is one the
     rating finishes (braids finish some that whips cannot: the generator used to throw
     most 20x20 expert paths away there); past ``max_steps`` counted steps it raises
-    ``chains.OutOfSteps``."""
+    ``chains.OutOfSteps``.  ``stuck`` is a solve of these very givens, made the same way
+    and already run to ``longest`` without finishing (the rating's): it goes on from
+    there, and the same givens come out as without it, a whole solve sooner."""
     givens = dict(givens)
     where = {k: cell for cell, k in solution.items()}
-    logic = LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
+    logic = stuck or LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
     chains = logic.chains
     added = 0
-    while not logic.run(longest):
+    while stuck is not None or not logic.run(longest):
+        stuck = None
         if added == most:
             return None
         k = max(chains.open_numbers(), key=lambda j: (chains.cand[j].bit_count(), -j))

@@ -14,7 +14,6 @@ the same candidates with the same last step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,6 +21,11 @@ if TYPE_CHECKING:
 
 Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
+
+
+# A partial whip: its steps R1..Ri, and what Z and they leave each variable: the numbers
+# and the cells they hold, and for the numbers next to theirs, the cells still allowed.
+_State = tuple[tuple[Candidate, ...], frozenset[int], int, dict[int, int]]
 
 
 class WhipSearch:
@@ -38,24 +42,27 @@ class WhipSearch:
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
         """The steps R1..R(n-1) and the empty variable of a shortest whip for ``z`` up to
         ``cap`` (None, None when there is none), and whether the cap (or the state budget)
-        cut the search short."""
-        layer: dict[tuple[frozenset[Candidate], Candidate], tuple[tuple[Candidate, ...], _Chain]] = {
-            (frozenset(), z): ((), _Chain(self).extended(z))
+        cut the search short.
+
+        One loop with everything inlined: it runs millions of times while a large sparse
+        puzzle is rated.  The variables linked to the last step are looked at in a fixed
+        order (numbers sharing its cell, the numbers next to its own, then the cells its
+        number or those neighbours lose), each for the candidates the chain leaves it."""
+        near = self.near
+        layer: dict[tuple[frozenset[Candidate], Candidate], _State] = {
+            (frozenset(), z): ((), *_extended(frozenset(), 0, {}, z, near))
         }
         for _ in range(cap):
             self.states += len(layer)
-            nxt: dict[tuple[frozenset[Candidate], Candidate], tuple[tuple[Candidate, ...], _Chain]] = {}
-            for (_, last), (steps, chain) in layer.items():
-                for variable in self._linked_to(last, chain):
-                    left = chain.left(variable)
-                    if left is None:
-                        continue
-                    if not left:
-                        return steps, variable, False
-                    r = left[0]
+            nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
+            for (_, last), (steps, numbers, cells, allowed) in layer.items():
+                found, empty = self._left(last, numbers, cells, allowed)
+                if empty is not None:
+                    return steps, empty, False
+                for r in found:
                     key = (frozenset((*steps, r)), r)
                     if key not in nxt:
-                        nxt[key] = ((*steps, r), chain.extended(r))
+                        nxt[key] = ((*steps, r), *_extended(numbers, cells, allowed, r, near))
             if not nxt:
                 return None, None, False
             if len(nxt) > _MAX_STATES:
@@ -63,66 +70,64 @@ class WhipSearch:
             layer = nxt
         return None, None, True
 
-    def _linked_to(self, r: Candidate, chain: _Chain) -> Iterator[tuple[str, int]]:
-        """The variables with a candidate linked to ``r``, none holding a candidate of the chain."""
-        k, b = r
-        cand, near, placed, n = self.cand, self.near, self.placed, self.n
-        held_numbers = chain.numbers
-        for j in self.numbers_of.get(b, ()):  # the table is a sweep old: check the candidate
-            if j != k and cand[j] & b and j not in held_numbers and not placed[j]:
-                yield ("number", j)
-        cells = cand[k] & ~b
+    def _left(self, last: Candidate, numbers: frozenset[int], cells: int,
+              allowed: dict[int, int]) -> tuple[list[Candidate], tuple[str, int] | None]:
+        """The variables linked to ``last`` that the chain (``numbers``, ``cells``,
+        ``allowed``) leaves with one candidate: those candidates, in the order met; and the
+        first variable left with none, if any (then the whip ends there)."""
+        cand, placed, numbers_of = self.cand, self.placed, self.numbers_of
+        linked, free = self._linked(last, numbers)
+        found: list[Candidate] = []
+        for j in linked:
+            c = cand[j] & ~cells & allowed.get(j, -1)
+            if not c:
+                return found, ("number", j)
+            if not c & (c - 1):
+                found.append((j, c))
+        free &= ~cells
+        while free:
+            d = free & -free
+            free ^= d
+            only = count = 0
+            for j in numbers_of.get(d, ()):
+                if placed[j] or j in numbers or not cand[j] & d & allowed.get(j, -1):
+                    continue
+                count += 1
+                if count > 1:
+                    break
+                only = j
+            if not count:
+                return found, ("cell", d)
+            if count == 1:
+                found.append((only, d))
+        return found, None
+
+    def _linked(self, last: Candidate, numbers: frozenset[int]) -> tuple[list[int], int]:
+        """The numbers with a candidate linked to ``last`` and not in the chain (those that
+        may take its cell, then the ones next to its own), and the cells its number or
+        those neighbours lose."""
+        k, b = last
+        cand, placed, n = self.cand, self.placed, self.n
+        # The table is a sweep old: check the candidate.
+        linked = [j for j in self.numbers_of.get(b, ()) if j != k and cand[j] & b and j not in numbers
+                  and not placed[j]]
+        free = cand[k] & ~b
+        outside = ~self.near[b]
         for j in (k - 1, k + 1):
             if 1 <= j <= n and not placed[j]:
-                far = cand[j] & ~near[b]
-                if far and j not in held_numbers:
-                    yield ("number", j)
-                cells |= far & ~b
-        cells &= ~chain.cells
-        while cells:
-            d = cells & -cells
-            cells ^= d
-            yield ("cell", d)
+                far = cand[j] & outside
+                if far and j not in numbers:
+                    linked.append(j)
+                free |= far & ~b
+        return linked, free
 
 
-class _Chain:
-    """Z and the steps so far, as what they leave each variable: the numbers and cells
-    they hold, and for the numbers next to theirs, the cells still allowed."""
-
-    def __init__(self, search: WhipSearch) -> None:
-        self.search = search
-        self.numbers: frozenset[int] = frozenset()
-        self.cells = 0
-        self.allowed: dict[int, int] = {}
-
-    def extended(self, candidate: Candidate) -> _Chain:
-        """This chain with one more candidate."""
-        k, b = candidate
-        near = self.search.near[b]
-        longer = _Chain(self.search)
-        longer.numbers = self.numbers | {k}
-        longer.cells = self.cells | b
-        allowed = dict(self.allowed)
-        for j in (k - 1, k + 1):
-            allowed[j] = allowed.get(j, -1) & near
-        longer.allowed = allowed
-        return longer
-
-    def left(self, variable: tuple[str, int]) -> list[Candidate] | None:
-        """The candidates of ``variable`` linked to nothing in the chain; None when more than one."""
-        search = self.search
-        what, which = variable
-        if what == "number":
-            c = search.cand[which] & ~self.cells & self.allowed.get(which, -1)
-            if c & (c - 1):
-                return None
-            return [(which, c)] if c else []
-        left: list[Candidate] = []
-        cand, placed, numbers, allowed = search.cand, search.placed, self.numbers, self.allowed
-        for j in search.numbers_of.get(which, ()):
-            if placed[j] or j in numbers or not cand[j] & which & allowed.get(j, -1):
-                continue
-            left.append((j, which))
-            if len(left) > 1:
-                return None
-        return left
+def _extended(numbers: frozenset[int], cells: int, allowed: dict[int, int], candidate: Candidate,
+              near: dict[int, int]) -> tuple[frozenset[int], int, dict[int, int]]:
+    """A partial whip's numbers, cells and allowed cells with one more candidate."""
+    k, b = candidate
+    spread = near[b]
+    longer = dict(allowed)
+    longer[k - 1] = longer.get(k - 1, -1) & spread
+    longer[k + 1] = longer.get(k + 1, -1) & spread
+    return numbers | {k}, cells | b, longer
