@@ -32,7 +32,8 @@
     typing: null,     // {pos, text, held, notes}: the number being typed, not yet committed
     pause: null,      // the pad's timer
     committed: null,  // [row, col] where a number was just committed with the focus there
-    outbox: [],       // [{id, value, mode}]: committed, not yet sent, in order
+    outbox: [],       // [{id, value, mode} or {go, elt, pressed}]: numbers and buttons, not yet sent, in order
+    pressed: null,    // {name, value} of the button whose request is going now
     inFlight: [],     // the game's requests on their way (their XMLHttpRequests)
     sending: null,    // the entry being posted now
   };
@@ -333,6 +334,13 @@
   function pump() {
     while (state.outbox.length && !state.inFlight.length) {
       var entry = state.outbox.shift();
+      if (entry.go) {  // a button of the game, pressed after the numbers before it
+        if (!entry.elt.isConnected) continue;
+        state.pressed = entry.pressed;
+        entry.go(true);
+        state.pressed = null;
+        continue;
+      }
       var input = document.getElementById(entry.id);
       var cell = input && !input.readOnly ? input.closest(".cell[hx-post]") : null;
       if (!cell) continue;
@@ -343,16 +351,29 @@
     }
   }
 
+  // A button of the game (Undo, Hint, ...) pressed while numbers wait to be sent goes after
+  // them, in the order the player acted; which button it was is kept with it (htmx would
+  // look for it again when the request goes, and the focus may have moved by then).
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    if (!state.outbox.length || !elt || !elt.closest || !elt.closest("#game") || elt.matches(".cell[data-row]")) return;
+    event.preventDefault();
+    var button = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
+    state.outbox.push({ go: event.detail.issueRequest, elt: elt,
+                        pressed: button && button.name ? { name: button.name, value: button.value } : null });
+  });
+
   // A redrawn cell shows what the server has; a number still waiting to go is shown again.
   function showWaiting() {
     state.outbox.forEach(function (entry) {
-      var input = document.getElementById(entry.id);
+      var input = entry.id && document.getElementById(entry.id);
       if (input && entry.mode === "number") input.value = entry.value;
     });
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
-    var cell = event.detail.elt;
+    var cell = event.detail.elt, pressed = state.pressed;
+    if (pressed && !(pressed.name in event.detail.parameters)) event.detail.parameters[pressed.name] = pressed.value;
     if (!cell || !cell.matches || !cell.matches("#game .board .cell[data-row]")) return;
     var input = inputOf(cell);
     if (!input) return;

@@ -546,3 +546,31 @@ def test_numbers_committed_while_an_answer_is_awaited_all_arrive(phone: Page) ->
     assert [url.rsplit("/cell/", 1)[1] for url in posts] == [
         f"{c[0] + 1}/{c[1] + 1}" for c in (cell, later)
     ]
+
+
+def test_a_button_pressed_while_numbers_wait_goes_after_them(desktop: Page) -> None:
+    """Undo pressed while a number waits behind an answer still on its way undoes that
+    number, not the one before: the game's requests go in the order the player acted."""
+    play(desktop, EIGHT)
+    earlier, first, second = [c for c in open_cells(EIGHT) if EIGHT_SOLUTION[c] >= 10][:3]
+    box(desktop, earlier).click()
+    desktop.keyboard.type(f"{EIGHT_SOLUTION[earlier]}")
+    expect(cell_div(desktop, earlier)).to_have_class(re.compile(r"\bright\b"))  # Undo can undo it
+    held: list[Any] = []
+    desktop.route("**/cell/**", lambda route: route.continue_() if held else held.append(route))
+    box(desktop, first).click()
+    desktop.keyboard.type(f"{EIGHT_SOLUTION[first]}")
+    for _ in range(200):  # the route's handler runs while Playwright waits
+        if held:
+            break
+        desktop.wait_for_timeout(25)
+    assert len(held) == 1
+    box(desktop, second).click()
+    desktop.keyboard.type(f"{EIGHT_SOLUTION[second]}")
+    desktop.get_by_role("button", name="Undo").click()
+    held[0].continue_()
+    expect(box(desktop, second)).to_have_value("")
+    expect(cell_div(desktop, first)).to_have_class(re.compile(r"\bright\b"))
+    expect(box(desktop, first)).to_have_value(str(EIGHT_SOLUTION[first]))
+    expect(box(desktop, earlier)).to_have_value(str(EIGHT_SOLUTION[earlier]))
+    expect(desktop.get_by_role("button", name="Redo")).to_be_enabled()
