@@ -8,7 +8,9 @@
   that needs: first while the quickest rule tier (``tiers.py``) proves it, then while the
   full search finds no other solution within a step budget (a check that runs out keeps
   its given, so uniqueness is never assumed); a given whose stretch of the path can be
-  walked another way (``detours.py``) stays without asking the full search.
+  walked another way (``detours.py``) stays without asking the full search.  The full
+  search is one incremental SAT solver for the whole run (``incremental.py``): the
+  givens are assumptions, and the encoding is made again only every few checks.
 - ``add_back``: give back, one at a time, the number the chains know least about, until
   chains up to the level's longest solve the puzzle: a minimal puzzle that needs more
   than reasoning becomes one that reasoning finishes (each given back makes it easier,
