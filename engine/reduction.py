@@ -8,7 +8,9 @@
   that needs: first while the quickest rule tier (``tiers.py``) proves it, then while the
   full search finds no other solution within a step budget (a check that runs out keeps
   its given, so uniqueness is never assumed); a given whose stretch of the path can be
-  walked another way (``detours.py``) stays without asking the full search.
+  walked another way (``detours.py``) stays without asking the full search.  The full
+  search is one incremental SAT solver for the whole run (``incremental.py``): the
+  givens are assumptions, and the encoding is made again only every few checks.
 - ``add_back``: give back, one at a time, the number the chains know least about, until
   chains up to the level's longest solve the puzzle: a minimal puzzle that needs more
   than reasoning becomes one that reasoning finishes (each given back makes it easier,
@@ -29,6 +31,7 @@ import time
 
 from .board import Board, Cell, Grid, Puzzle
 from .detours import has_detour, has_swap
+from .incremental import UniquenessChecks
 from .propagation import TimeUp
 from .rating import LogicSolve, rate, solves_within
 from .solver import solve
@@ -73,7 +76,8 @@ def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
-def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float | None) -> Grid:
+def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float | None,
+               *, incremental: bool = True) -> Grid:
     """Remove givens while the solution provably stays the only one."""
     givens = dict(solution)
     order = _removal_order(board, solution, rng)
@@ -86,17 +90,35 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
         if not _second_way(board, path, trial, solution[cell]) and \
                 logic_solve(Puzzle(board, trial), _QUICK_TIER, deadline).solved:
             givens = trial
-    for cell in [cell for cell in order if cell in givens]:
-        _check(deadline)
-        trial = {c: v for c, v in givens.items() if c != cell}
-        if _second_way(board, path, trial, solution[cell]):
-            continue  # a second solution: the given stays
-        other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
-                      forbid={cell: solution[cell]}, prefer=solution)
-        _check(deadline)  # a search the clock stopped proves nothing: never let it decide
-        if other.complete and not other.solutions:
-            givens = trial
+    rest = [cell for cell in order if cell in givens]
+    checks = UniquenessChecks(board, solution) if incremental else None
+    try:
+        for at, cell in enumerate(rest):
+            _check(deadline)
+            trial = {c: v for c, v in givens.items() if c != cell}
+            if _second_way(board, path, trial, solution[cell]):
+                continue  # a second solution: the given stays
+            if checks is not None:
+                another = checks.another(givens, rest[at + 1:], cell, _SEARCH_CHECK_NODES)
+            else:
+                another = fresh_another(board, solution, trial, cell, deadline)
+            _check(deadline)  # a search the clock stopped proves nothing: never let it decide
+            if another is False:
+                givens = trial
+    finally:
+        if checks is not None:
+            checks.close()
     return givens
+
+
+def fresh_another(board: Board, solution: Grid, trial: Grid, cell: Cell, deadline: float | None) -> bool | None:
+    """Whether ``trial`` has a solution without ``cell``'s number there, by a fresh
+    propagation, encoding and search: True, False, or None past the step budget."""
+    other = solve(Puzzle(board, trial), max_nodes=_SEARCH_CHECK_NODES, max_seconds=_left(deadline),
+                  forbid={cell: solution[cell]}, prefer=solution)
+    if not other.complete and not other.solutions:
+        return None
+    return bool(other.solutions)
 
 
 def _second_way(board: Board, path: list[int], trial: Grid, number: int) -> bool:
