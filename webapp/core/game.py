@@ -243,12 +243,17 @@ class Game:
 
     def holding(self, value: int) -> set[Cell]:
         """The cells (given or entered) that show ``value``; built once, kept up to date."""
+        return self._index().get(value, set())
+
+    def _index(self) -> dict[int, set[Cell]]:
+        """Number -> the cells showing it (sets may be empty), built once per game and kept
+        up to date by each change: what an answer asks of the board without going over it."""
         if self._holding is None:
             found: dict[int, set[Cell]] = {}
             for cell, v in self.grid().items():
                 found.setdefault(v, set()).add(cell)
             self._holding = found
-        return self._holding.get(value, set())
+        return self._holding
 
     # --- what the board shows ------------------------------------------------------
 
@@ -264,7 +269,8 @@ class Game:
 
     @property
     def total(self) -> int:
-        return len(self.open_cells)
+        # Every given is on a cell of the board (Puzzle checks): no need to list the open cells.
+        return self.puzzle.size - len(self.puzzle.givens)
 
     @property
     def wrong_cells(self) -> list[Cell]:
@@ -306,7 +312,7 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        shown = {v for v in self.grid().values()}
+        shown = {v for v, cells in self._index().items() if cells}
         runs: list[tuple[int, int]] = []
         for k in range(1, self.puzzle.size + 1):
             if k in shown:
@@ -319,10 +325,8 @@ class Game:
 
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
         """Numbers shown in more than one cell, with their cells."""
-        seen: dict[int, list[Cell]] = {}
-        for cell, v in sorted(self.grid().items()):
-            seen.setdefault(v, []).append(cell)
-        return [(v, cells) for v, cells in sorted(seen.items()) if len(cells) > 1]
+        # From the index each change keeps up to date (an entry has built it), not the whole grid.
+        return [(v, sorted(cells)) for v, cells in sorted(self._index().items()) if len(cells) > 1]
 
     def _other_copies(self, cell: Cell, value: int | None) -> tuple[Cell | None, int]:
         """The nearest other cell showing ``value`` and how many more show it."""

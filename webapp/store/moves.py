@@ -20,6 +20,9 @@ FORGET_BATCH = 100
 
 Reader = Callable[[int], Move]
 MOVES: Table = MoveRow.__table__  # type: ignore[assignment]  # declared a FromClause
+# Built once: a statement built anew for every move costs more than sending it, and the
+# compiled form is cached against the statement's structure either way.
+_INSERT_MOVE = insert(MOVES)
 
 
 class ReadOnlyMoves(RuntimeError):
@@ -93,15 +96,17 @@ class StoredMoves:
             gone.append(MOVES.c.number > self._cut)
         if self._forget:
             gone.append(MOVES.c.number <= self._forget)
-        # The table's own statements, not the ORM's bulk ones: nothing to track, less to build.
+        # The table's own statements on the session's connection (the same transaction), not
+        # the ORM's bulk ones: nothing to track, less to build.
+        connection = session.connection()
         if gone:
-            session.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
+            connection.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
         rows = [{"progress_id": progress_id, "number": number, **move_values(move)}
                 for number, move in sorted(self._new.items())]
         if len(rows) == 1:
-            session.execute(insert(MOVES).values(rows[0]))
+            connection.execute(_INSERT_MOVE, rows[0])
         elif rows:
-            session.execute(insert(MOVES), rows)
+            connection.execute(_INSERT_MOVE, rows)
 
     def settle(self, read: Reader) -> None:
         """The game is saved: later reads go through ``read`` (the transaction is over), and

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.game import Move, State, utcnow
@@ -19,10 +19,23 @@ from ..core.stored import StoredPuzzle
 from .database import Database, key_of
 from .models import ProgressRow, PuzzleRow
 from .moves import Reader, StoredMoves, no_moves, read_move
-from .progress_codec import fill_row, old_moves, state_from_row
+from .progress_codec import ProgressValues, fill_row, old_moves, row_values, state_from_row
 from .puzzles import stored_from_row
 
 T = TypeVar("T")
+
+# A move reads and writes its game's row with the table's own statements, built once: the
+# ORM's loading, tracking and flushing cost more than the statements themselves, and
+# building a statement anew for every move costs more than sending it.  The row is locked
+# where the database can (PostgreSQL: FOR UPDATE; SQLite: the write lock taken at BEGIN).
+_PROGRESS: Table = ProgressRow.__table__  # type: ignore[assignment]  # declared a FromClause
+_GAME_FOR_MOVE = (
+    select(_PROGRESS)
+    .where(_PROGRESS.c.player == bindparam("player"), _PROGRESS.c.puzzle_id == bindparam("puzzle_id"))
+    .with_for_update()
+)
+# The values are the parameters' other keys (``row_values``).
+_SAVE_GAME = update(_PROGRESS).where(_PROGRESS.c.id == bindparam("row_id"))
 
 
 @dataclass(frozen=True)
@@ -86,11 +99,9 @@ class ProgressRecords(Database):
                 puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
                 raise LookupError(f"puzzle {code!r} is not stored")
-            row = session.scalar(
-                select(ProgressRow)
-                .where(ProgressRow.player == player, ProgressRow.puzzle_id == puzzle_id)
-                .with_for_update()
-            )
+            connection = session.connection()
+            row: ProgressValues | None = connection.execute(
+                _GAME_FOR_MOVE, {"player": player, "puzzle_id": puzzle_id}).first()
             if row is None and not create:
                 return None
             if row is None:
@@ -106,15 +117,16 @@ class ProgressRecords(Database):
             result = change(state)
             now = utcnow()
             if row is None:
-                row = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
-                session.add(row)
-                fill_row(row, state, now)
+                new = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
+                session.add(new)
+                fill_row(new, state, now)
                 session.flush()  # the row's id, for its moves
+                progress_id = new.id
             else:
-                fill_row(row, state, now)
-            moves.write(session, row.id)
+                connection.execute(_SAVE_GAME, {"row_id": progress_id, **row_values(state, row.started, now)})
+            moves.write(session, progress_id)
         # Whoever holds the saved game may still ask for a move: outside this transaction.
-        moves.settle(self._reader(row.id))
+        moves.settle(self._reader(progress_id))
         return state, result
 
     def list_progress(self, player: str) -> list[ProgressSummary]:

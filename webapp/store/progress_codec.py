@@ -7,18 +7,41 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Set
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from engine import Cell
 
 from ..core.game import CellMove, Move, MoveList, MoveLog, RestartMove, State
 from .models import ProgressRow
 
+
+class ProgressValues(Protocol):
+    """A progress row's columns read by attribute: the ORM's ``ProgressRow`` or a Core row
+    of the progress table (what a move reads, without the ORM's cost)."""
+
+    id: int
+    entries: str
+    undo_pos: int
+    undo_floor: int
+    redo_top: int
+    mistakes: int
+    elapsed: float
+    clock_started: datetime | None
+    paused: bool
+    last_activity: datetime | None
+    started: datetime
+    solved_at: datetime | None
+    revealed: bool
+    notes: str
+    history: str | None
+    before_restart: str | None
+
+
 # The columns of a moves row that say what the move was (besides its game and number).
 MOVE_COLUMNS = ("cell_row", "cell_col", "old_value", "new_value", "cleared")
 
 
-def state_from_row(row: ProgressRow, moves: MoveLog | None = None) -> State:
+def state_from_row(row: ProgressValues, moves: MoveLog | None = None) -> State:
     """The game saved in a progress row; ``moves``: where its moves are read from (a row a
     host on the previous release saved: its moves from the old columns, ``old_moves``)."""
     old = old_moves(row)
@@ -52,25 +75,35 @@ def state_from_row(row: ProgressRow, moves: MoveLog | None = None) -> State:
 def fill_row(row: ProgressRow, state: State, now: datetime) -> None:
     """Write a game into its progress row (``now``: when it was last played); its moves are
     written by whoever keeps them."""
-    row.entries = json.dumps(_entries_data(state.entries))
-    row.undo_pos = state.undo_pos
-    row.undo_floor = state.undo_floor
-    row.redo_top = state.redo_top
-    row.mistakes = state.mistakes
-    row.elapsed = state.elapsed
-    row.clock_started = state.clock_started
-    row.paused = state.paused
-    row.last_activity = state.last_activity
-    row.started = state.started or row.started or now
-    row.solved_at = state.solved_at
-    row.revealed = state.revealed
-    row.notes = json.dumps(_notes_data(state.notes))
-    row.updated = now
-    if row.history is not None or row.before_restart is not None:  # taken over by the moves table
-        row.history = row.before_restart = None
+    for name, value in row_values(state, row.started, now).items():
+        setattr(row, name, value)  # the ORM leaves out of its UPDATE what is unchanged
 
 
-def old_moves(row: ProgressRow) -> tuple[dict[int, Move], int] | None:
+def row_values(state: State, started: datetime | None, now: datetime) -> dict[str, Any]:
+    """A game as the values of its progress row's columns (``started``: the row's, if it has
+    one; ``now``: when it was last played), the old columns emptied (the moves table took
+    them over); its moves are written by whoever keeps them."""
+    return {
+        "entries": json.dumps(_entries_data(state.entries)),
+        "undo_pos": state.undo_pos,
+        "undo_floor": state.undo_floor,
+        "redo_top": state.redo_top,
+        "mistakes": state.mistakes,
+        "elapsed": state.elapsed,
+        "clock_started": state.clock_started,
+        "paused": state.paused,
+        "last_activity": state.last_activity,
+        "started": state.started or started or now,
+        "solved_at": state.solved_at,
+        "revealed": state.revealed,
+        "notes": json.dumps(_notes_data(state.notes)),
+        "updated": now,
+        "history": None,
+        "before_restart": None,
+    }
+
+
+def old_moves(row: ProgressValues) -> tuple[dict[int, Move], int] | None:
     """The moves a host on the release before the moves table (migration 0007) saved in the
     row's old columns, numbered from 1, and how many are applied; None if it saved none.
 

@@ -152,7 +152,17 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
         "show_mistakes": show_mistakes(),
         "missing_shown": MISSING_SHOWN,
         "cell_words": cell_words,
+        "entry_url": _entry_urls(stored.code),
     }
+
+
+def _entry_urls(code: str) -> Callable[[int, int], str]:
+    """The entry URL of each cell of a puzzle (rows and columns from 1), from one ``url_for``:
+    a board draws one per open cell, and ``url_for`` costs more than the rest of a cell."""
+    base = url_for("play.entry", code=code, row=1, col=1)
+    assert base.endswith("/1/1"), base  # the route ends in the row and the column
+    base = base[: -len("1/1")]
+    return lambda row, col: f"{base}{row}/{col}"
 
 
 def _standing_notice(game: Game) -> Notice | None:
