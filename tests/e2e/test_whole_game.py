@@ -15,6 +15,8 @@ from flask import Flask
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, ViewportSize, expect
 
 from engine import Cell
+from webapp.core.options import Options
+from webapp.core.stored import generate
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
@@ -142,3 +144,20 @@ def test_a_whole_game_logs_no_console_error(player: tuple[Page, bool], live_app:
     kind = "phone" if phone else "desktop"
     (artifacts_dir / f"console-errors-{kind}.json").write_text(json.dumps(heard.errors, indent=1))
     assert heard.errors == [], f"{len(heard.errors)} console errors over a whole game: {heard.errors}"
+
+
+def test_a_swap_after_a_screenshot_logs_no_console_error(player: tuple[Page, bool], live_app: Flask) -> None:
+    """Screenshot tools (Playwright's among them, and some browser extensions) leave an
+    empty ``style`` attribute on the page's inputs.  htmx's settle step used to copy it onto
+    the redrawn cell with setAttribute, which the CSP refuses as an inline style."""
+    page, phone = player
+    heard = Heard(page)
+    store = live_app.extensions["hidato"].store
+    stored = store.save_puzzle(generate(Options("square", 8, "easy", "hidato"), seed=11))
+    page.goto(f"/p/{stored.code}")
+    cells = [c for c in stored.puzzle.board.cells if c not in stored.puzzle.givens]
+    page.screenshot()
+    assert page.locator("#game .board input[style]").count() > 0  # what the screenshot left
+    play(page, phone, cells[-1], stored.solution[cells[-1]])
+    expect(cell_div(page, cells[-1])).to_have_class(re.compile(r"\bright\b"))
+    assert heard.errors == [], f"console errors after a screenshot and an entry: {heard.errors}"
