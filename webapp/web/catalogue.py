@@ -49,7 +49,7 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 
 
-def template_gettext(message: str, **variables: Any) -> Markup:
+def template_gettext(message: str, /, **variables: Any) -> Markup:
     """The templates' ``_()`` and ``gettext()``: what Jinja's own (newstyle, autoescaped)
     gives, the message trusted, its variables escaped and ``%%`` always formatted, without
     the three context calls around it that cost four times the look-up itself (about twenty
@@ -58,7 +58,7 @@ def template_gettext(message: str, **variables: Any) -> Markup:
     return said % variables if variables or "%" in said else said
 
 
-def template_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+def template_ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> Markup:
     """The templates' ``ngettext()``, as ``template_gettext`` (``num`` is a variable too)."""
     variables.setdefault("num", num)
     return Markup(translations().ungettext(singular, plural, num)) % variables
