@@ -11,7 +11,7 @@ from pathlib import Path
 
 import brotli
 import pytest
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 from flask.testing import FlaskClient
 
 from engine import puzzle_to_id
@@ -124,3 +124,34 @@ def test_pages_with_a_players_data_are_private_and_revalidated_but_may_go_in_the
     assert {"Cookie", "HX-Request"} <= {v.strip() for v in response.headers["Vary"].split(",")}
     # Each shows progress (home: the game to continue, today's solved): fetched again on Back.
     assert 'data-back="revalidate"' in response.get_data(as_text=True)
+
+
+def test_a_session_cookie_checked_once_is_still_refused_once_out_of_date_or_altered(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cookies are checked once per process (assets.SessionInterface keeps what a checked
+    cookie holds): the same cookie again is taken without a check, until its age runs out;
+    an altered one is checked and refused; what a request changes is not kept."""
+    import time
+
+    page = client.get(f"/p/{CODE}").get_data(as_text=True)
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token
+    interface = app.session_interface
+    with app.test_request_context("/", headers={"Cookie": f"session={cookie.value}"}):
+        first = interface.open_session(app, request)
+        assert first is not None and first.get("csrf_token") == token.group(1)
+        first["csrf_token"] = "changed"  # by this request only
+        again = interface.open_session(app, request)
+        assert again is not None and again.get("csrf_token") == token.group(1)
+    altered = cookie.value[:-2] + ("A" if cookie.value[-2] != "A" else "B") + cookie.value[-1]
+    with app.test_request_context("/", headers={"Cookie": f"session={altered}"}):
+        refused = interface.open_session(app, request)
+        assert refused is not None and "csrf_token" not in refused
+    lifetime = app.permanent_session_lifetime.total_seconds()
+    later = time.time() + lifetime + 60
+    monkeypatch.setattr(time, "time", lambda: later)
+    with app.test_request_context("/", headers={"Cookie": f"session={cookie.value}"}):
+        refused = interface.open_session(app, request)
+        assert refused is not None and "csrf_token" not in refused

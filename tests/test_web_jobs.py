@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from sqlalchemy.engine import make_url
 from waiting import wait_until
 
 from webapp.store.shared import Shared
@@ -115,3 +118,24 @@ def test_hidato_worker_does_the_jobs_of_web_hosts_that_do_none(tmp_path: Path, m
         _out, errors = worker.communicate(timeout=60)
     assert worker.returncode == 0, errors.decode()
     assert "job threads" in errors.decode()
+
+
+def test_a_poll_that_finds_no_job_due_takes_no_write_lock(tmp_path: Path, make_app: Any) -> None:
+    """Every server process looks for jobs about once a second: finding none must not take
+    SQLite's write lock, which every entry needs (here another writer holds it all along)."""
+    app: Flask = make_app(tmp_path / "instance", DATABASE_URL="")
+    store = app.extensions["hidato"].store
+    assert store.is_sqlite
+    shared = Shared(store)
+    holder = sqlite3.connect(str(make_url(store.url).database), timeout=0, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        assert shared.claim_job("poller/1/a", ["generate"], 60, MAX_ATTEMPTS, "gave up") is None
+        assert time.monotonic() - started < 5  # not SQLite's 30 s wait for the lock
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    shared.add_job("e" * 32, "generate", EASY, start_within=300, keep_seconds=900)
+    taken = shared.claim_job("poller/1/a", ["generate"], 60, MAX_ATTEMPTS, "gave up")
+    assert taken is not None and taken.ticket == "e" * 32  # a job due is still taken

@@ -326,7 +326,8 @@ class Game:
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
         """Numbers shown in more than one cell, with their cells."""
         # From the index each change keeps up to date (an entry has built it), not the whole grid.
-        return [(v, sorted(cells)) for v, cells in sorted(self._index().items()) if len(cells) > 1]
+        index = self._index()
+        return [(v, sorted(index[v])) for v in sorted(v for v, cells in index.items() if len(cells) > 1)]
 
     def _other_copies(self, cell: Cell, value: int | None) -> tuple[Cell | None, int]:
         """The nearest other cell showing ``value`` and how many more show it."""

@@ -24,6 +24,7 @@ names of shapes, levels and variants share their msgids with ``webapp/web/names.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import random
 import re
@@ -466,6 +467,7 @@ def _short_text(url: str | None) -> str:
     return url.split("://", 1)[-1]
 
 
+@functools.lru_cache(maxsize=512)  # the play page prints one at every load when the site has a public address
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as inline SVG (segno), QR_MM square."""
     import segno  # on first use, like WeasyPrint

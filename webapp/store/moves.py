@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sqlalchemy import ColumnElement, Table, delete, insert, or_, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from ..core.game import Move
@@ -29,8 +30,8 @@ class ReadOnlyMoves(RuntimeError):
     """A game loaded only to be shown was changed: change it through ``update_progress``."""
 
 
-def read_move(session: Session, progress_id: int, number: int) -> Move:
-    """One move of a game, read in ``session``."""
+def read_move(session: Session | Connection, progress_id: int, number: int) -> Move:
+    """One move of a game, read in ``session`` (or on a connection, in its transaction)."""
     found = session.execute(
         select(*(getattr(MoveRow, name) for name in MOVE_COLUMNS))
         .where(MoveRow.progress_id == progress_id, MoveRow.number == number)
@@ -89,16 +90,14 @@ class StoredMoves:
         for number, move in sorted(moves.items()):
             self.put(number, move)
 
-    def write(self, session: Session, progress_id: int) -> None:
-        """Write this request's changes (in the transaction that saves the game)."""
+    def write(self, connection: Connection, progress_id: int) -> None:
+        """Write this request's changes (on the connection of the transaction that saves the game)."""
         gone: list[ColumnElement[bool]] = []
         if self._cut is not None:
             gone.append(MOVES.c.number > self._cut)
         if self._forget:
             gone.append(MOVES.c.number <= self._forget)
-        # The table's own statements on the session's connection (the same transaction), not
-        # the ORM's bulk ones: nothing to track, less to build.
-        connection = session.connection()
+        # The table's own statements, not the ORM's bulk ones: nothing to track, less to build.
         if gone:
             connection.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
         rows = [{"progress_id": progress_id, "number": number, **move_values(move)}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.game import Move, State, utcnow
@@ -19,7 +19,7 @@ from ..core.stored import StoredPuzzle
 from .database import Database, key_of
 from .models import ProgressRow, PuzzleRow
 from .moves import Reader, StoredMoves, no_moves, read_move
-from .progress_codec import ProgressValues, fill_row, old_moves, row_values, state_from_row
+from .progress_codec import ProgressValues, old_moves, row_values, state_from_row
 from .puzzles import stored_from_row
 
 T = TypeVar("T")
@@ -36,6 +36,7 @@ _GAME_FOR_MOVE = (
 )
 # The values are the parameters' other keys (``row_values``).
 _SAVE_GAME = update(_PROGRESS).where(_PROGRESS.c.id == bindparam("row_id"))
+_NEW_GAME = insert(_PROGRESS)
 
 
 @dataclass(frozen=True)
@@ -94,12 +95,12 @@ class ProgressRecords(Database):
 
     def _update_progress(self, player: str, code: str, change: Callable[[State], T],
                          create: bool, puzzle_id: int | None = None) -> tuple[State, T] | None:
-        with self._session() as session:
+        # A plain connection, not an ORM session: its bookkeeping cost more than the statements.
+        with self._writing() as connection:
             if puzzle_id is None:
-                puzzle_id = session.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+                puzzle_id = connection.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
                 raise LookupError(f"puzzle {code!r} is not stored")
-            connection = session.connection()
             row: ProgressValues | None = connection.execute(
                 _GAME_FOR_MOVE, {"player": player, "puzzle_id": puzzle_id}).first()
             if row is None and not create:
@@ -109,7 +110,7 @@ class ProgressRecords(Database):
                 state = State(moves=moves)
             else:
                 progress_id = row.id
-                moves = StoredMoves(lambda number: read_move(session, progress_id, number), floor=row.undo_floor)
+                moves = StoredMoves(lambda number: read_move(connection, progress_id, number), floor=row.undo_floor)
                 old = old_moves(row)
                 if old is not None:  # saved by a host on the previous release: its moves move in
                     moves.replace_all(old[0])
@@ -117,14 +118,14 @@ class ProgressRecords(Database):
             result = change(state)
             now = utcnow()
             if row is None:
-                new = ProgressRow(player=player, puzzle_id=puzzle_id, started=state.started or now)
-                session.add(new)
-                fill_row(new, state, now)
-                session.flush()  # the row's id, for its moves
-                progress_id = new.id
+                values = row_values(state, None, now)
+                inserted = connection.execute(_NEW_GAME, {"player": player, "puzzle_id": puzzle_id, **values})
+                key = inserted.inserted_primary_key
+                assert key is not None
+                progress_id = key[0]  # the row's id, for its moves
             else:
                 connection.execute(_SAVE_GAME, {"row_id": progress_id, **row_values(state, row.started, now)})
-            moves.write(session, progress_id)
+            moves.write(connection, progress_id)
         # Whoever holds the saved game may still ask for a move: outside this transaction.
         moves.settle(self._reader(progress_id))
         return state, result

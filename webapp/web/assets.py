@@ -12,6 +12,7 @@ may keep them, and must not hand one player's cookie to another.
 
 from __future__ import annotations
 
+import copy
 import gzip
 import hashlib
 import mimetypes
@@ -23,7 +24,8 @@ from typing import Any
 
 import brotli
 from flask import Flask, Response, abort, current_app, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import BadSignature
 from werkzeug.security import safe_join
 
 YEAR = 31536000
@@ -90,6 +92,8 @@ class Assets:
 
 
 RENEWED = "_renewed"  # the day (counted from 1970) a lasting session's cookie was last sent
+# Cookies already checked, kept per app (each app has its own interface); emptied when full.
+CHECKED_KEPT = 4096
 
 
 def today_number() -> int:
@@ -99,7 +103,36 @@ def today_number() -> int:
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, sent when they change and, for a lasting one (a
     player's), once a day besides so its 400 days count from the last visit: not signed
-    and sent again with every entry (never with the static files)."""
+    and sent again with every entry (never with the static files).
+
+    A cookie is checked once per process: its signature and age are checked the first
+    time it comes (a new serializer, the key derived again and two HMACs, about a tenth
+    of a cell entry's time), and what it holds is kept with the moment it runs out, so
+    the same cookie on the player's next requests is only looked up."""
+
+    def __init__(self) -> None:
+        self._checked: dict[tuple[str, Any], tuple[dict[str, Any], float]] = {}
+
+    def open_session(self, app: Flask, request: Any) -> SecureCookieSession | None:
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return super().open_session(app, request)
+        key = (value, app.secret_key)
+        known = self._checked.get(key)
+        if known is not None and time.time() < known[1]:
+            return self.session_class(copy.deepcopy(known[0]))  # the kept one stays as it came
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        try:
+            data, signed = serializer.loads(value, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        if len(self._checked) >= CHECKED_KEPT:
+            self._checked.clear()
+        self._checked[key] = (copy.deepcopy(data), signed.timestamp() + max_age)
+        return self.session_class(data)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         return session.modified

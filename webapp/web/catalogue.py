@@ -17,6 +17,7 @@ from babel.support import NullTranslations
 from flask import g
 from flask_babel import get_translations
 from flask_babel.speaklater import LazyString
+from markupsafe import Markup
 
 
 def translations() -> NullTranslations:
@@ -46,6 +47,21 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     variables.setdefault("num", num)
     return translations().ungettext(singular, plural, num) % variables
 
+
+
+def template_gettext(message: str, /, **variables: Any) -> Markup:
+    """The templates' ``_()`` and ``gettext()``: what Jinja's own (newstyle, autoescaped)
+    gives, the message trusted, its variables escaped and ``%%`` always formatted, without
+    the three context calls around it that cost four times the look-up itself (about twenty
+    messages a cell entry, some hundred a page)."""
+    said = Markup(translations().ugettext(message))
+    return said % variables if variables or "%" in said else said
+
+
+def template_ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> Markup:
+    """The templates' ``ngettext()``, as ``template_gettext`` (``num`` is a variable too)."""
+    variables.setdefault("num", num)
+    return Markup(translations().ungettext(singular, plural, num)) % variables
 
 
 def lazy_gettext(message: str, **variables: Any) -> LazyString:

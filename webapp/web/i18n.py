@@ -24,7 +24,7 @@ from flask_babel import Babel, format_date, format_decimal, get_locale
 
 from ..core.messages import N_, Language
 from . import names
-from .catalogue import translations
+from .catalogue import template_gettext, template_ngettext, translations
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
 DEFAULT = "en"
@@ -163,6 +163,9 @@ def init_app(app: Flask) -> None:
         pgettext=lambda context, message: translations().upgettext(context, message),
         npgettext=lambda context, singular, plural, num: translations().unpgettext(context, singular, plural, num),
     )
+    # Every template is HTML (autoescaped): _(), gettext() and ngettext() say their message
+    # straight away, as the i18n extension's wrappers would (catalogue.template_gettext).
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
     app.jinja_env.globals.update(languages=LANGUAGES, language=language, switch_url=switch_url,
                                  js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
                                  short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)

@@ -132,7 +132,8 @@ def _context(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
             else:
                 row.append(None)
         rows.append(row)
-    return {**_small_context(stored, game, notice), "rows": rows, "confirm": confirm, "shown": shown_field(game)}
+    return {**_small_context(stored, game, notice), "rows": rows, "confirm": confirm, "shown": shown_field(game),
+            "variant_label": variant_label(stored.puzzle.board.adjacency)}
 
 
 def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = None) -> dict[str, Any]:
@@ -145,7 +146,6 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
         "code": stored.code,
         "game": game,
         "notice": notice,
-        "variant_label": variant_label(stored.puzzle.board.adjacency),
         "hex": stored.puzzle.board.adjacency == "hex",
         "seconds": seconds,
         "clock_stamp": page_clock.stamp(stored.code, seconds),

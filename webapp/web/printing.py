@@ -44,7 +44,7 @@ from ..paper.booklet import (
     title_of,
     with_seed,
 )
-from ..paper.drawing import draw_board
+from ..paper.drawing import Drawing, draw_board
 from ..paper.fits import form_note, note_templates, per_page_facts
 from ..paper.preview import preview_png
 from ..store.catalog import MalformedId, NotPlayable
@@ -68,10 +68,28 @@ FORM_FIELDS = ("shape", "size", "difficulty", "variant", "count", "per_page", "s
 LETTER_REGIONS = {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "DO", "PR", "SV", "NI", "HN"}
 
 
+# Boards drawn, by puzzle id and solved or not: a drawing depends on nothing else, and the
+# play page draws its printable sheet at every load (a fifth of the page's time).  Emptied
+# when full: a few hundred puzzles played at once keep theirs.
+_DRAWINGS: dict[tuple[str, bool], Drawing] = {}
+_DRAWINGS_KEPT = 256
+
+
+def _drawing(stored: StoredPuzzle, solution: bool) -> Drawing:
+    key = (stored.code, solution)
+    found = _DRAWINGS.get(key)
+    if found is None:
+        found = draw_board(stored.puzzle, stored.solution if solution else None)
+        if len(_DRAWINGS) >= _DRAWINGS_KEPT:
+            _DRAWINGS.clear()
+        _DRAWINGS[key] = found
+    return found
+
+
 @bp.app_template_global()
 def print_sheet(stored: StoredPuzzle, solution: bool = False) -> Sheet:
     """The printable board of a stored puzzle, with the words under it."""
-    drawing = draw_board(stored.puzzle, stored.solution if solution else None)
+    drawing = _drawing(stored, solution)
     short = services().store.short_code(stored.code) if current_app.config["PUBLIC_URL"] else None
     link = public_link(short_path(short) if short else url_for("play.page", code=stored.code))
     said_in = words()
