@@ -160,7 +160,10 @@ def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int
     logic = stuck or LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
     chains = logic.chains
     added = 0
-    while stuck is not None or not logic.run(longest):
+    # Braids only answer whether the puzzle is finished and, if not, where they end:
+    # closed at the longest length at once.  Whips keep the rating's order, since their
+    # step budget counts the trials that order makes.
+    while stuck is not None or not (logic.run(longest) if whips else logic.close(longest)):
         stuck = None
         if added == most:
             return None

@@ -14,6 +14,7 @@ the same on any board.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -25,7 +26,7 @@ _LONGEST = 6  # reversible pieces up to this many cells are counted
 _CLOCK_EVERY = 256  # moves between looks at the clock
 
 
-def _score(near: list[frozenset[int]], path: list[int], pieces: list[tuple[int, int]]) -> int:
+def _score(near: list[frozenset[int]], path: list[int], pieces: tuple[tuple[int, int], ...]) -> int:
     """How many of the pieces (cells i+1..i+length) are reversible."""
     n = len(path)
     count = 0
@@ -78,10 +79,12 @@ def _backbite(path: list[int], p: int, at_tail: bool) -> None:
         path[:p] = path[p - 1::-1]
 
 
-def _touched(p: int, n: int, at_tail: bool) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=4096)
+def _touched(p: int, n: int, at_tail: bool) -> tuple[tuple[int, int], ...]:
     """The pieces whose count a backbite at ``p`` can change: those across the cut, and
     those open at the end that moved.  A piece inside the reversed part is reversible
-    exactly when its mirror image is, so the rest keep their total."""
+    exactly when its mirror image is, so the rest keep their total.  The same few
+    hundred (p, n, end) come back thousands of times per path: cached."""
     cut = p if at_tail else p - 1  # the new link is between cut and cut + 1
     pieces = set()
     for length in range(2, _LONGEST + 1):
@@ -91,4 +94,4 @@ def _touched(p: int, n: int, at_tail: bool) -> list[tuple[int, int]]:
         end = n - 1 - length if at_tail else -1
         if end >= -1 and end + length < n:
             pieces.add((end, length))
-    return sorted(pieces)
+    return tuple(sorted(pieces))

@@ -4,11 +4,16 @@ puzzles he rated, every chain is sound, and the solve finds the one solution."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from engine import LEVELS, MAX_CHAIN, level_of, parse_puzzle, rate
+from engine import LEVELS, MAX_CHAIN, level_of, parse_puzzle, rate, reduction
+from engine.board import Adjacency, Grid, Puzzle
+from engine.paths import random_hamiltonian_path
 from engine.rating import LogicSolve, Unsolvable, solves_within
+from engine.rigid import rigid_path
+from engine.shapes import shape_board
 
 from rated_files import RATED as RATED_DIR
 from rated_files import Rated, rated_puzzles
@@ -106,3 +111,33 @@ def test_score_has_the_chain_length_as_its_whole_part():
             assert rating.text == f"{rating.score:.1f}"
         else:
             assert rating.text == f"over {MAX_CHAIN}"
+
+
+def _minimal_puzzles() -> list[tuple[Puzzle, Grid]]:
+    """Minimal unique puzzles on rigid paths (what the generator gives back numbers to),
+    one per adjacency: the hardest real inputs braids meet."""
+    out = []
+    cases: tuple[tuple[Adjacency, int], ...] = (("king", 3), ("hex", 1), ("rook", 2))
+    for adjacency, seed in cases:
+        board = shape_board("square", 8, adjacency)
+        rng = random.Random(seed)
+        order = rigid_path(board, random_hamiltonian_path(board, rng), rng, 100)
+        solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
+        out.append((Puzzle(board, reduction.to_minimal(board, solution, rng, None)), solution))
+    return out
+
+
+@pytest.mark.parametrize("cap", [LEVELS["hard"].longest, MAX_CHAIN])
+def test_closing_at_the_longest_length_ends_where_the_simplest_first_solve_ends(cap: int):
+    """``close`` (what giving numbers back asks, at hard's and expert's longest chain)
+    skips the rating's order and, on these puzzles, not its result: the same candidates
+    are left, solved or not, as after ``run``, and the solution's are among them."""
+    ended = []
+    for puzzle, solution in [*_minimal_puzzles(), *(r.load() for r in RATED if r.name.startswith("mebane"))]:
+        simplest_first, closed = LogicSolve(puzzle, whips=False), LogicSolve(puzzle, whips=False)
+        assert simplest_first.run(cap) == closed.close(cap)
+        assert closed.chains.cand == simplest_first.chains.cand
+        board = puzzle.board
+        assert all(closed.chains.cand[k] & board.bit(cell) for cell, k in solution.items())
+        ended.append(closed.chains.solved)
+    assert True in ended and False in ended  # both kinds of ending were compared
