@@ -119,20 +119,25 @@ class WhipSearch:
         order (numbers sharing its cell, the numbers next to its own, then the cells its
         number or those neighbours lose), each for the candidates the chain leaves it."""
         near = self.near
+        # Each partial whip is kept as its last step and what the steps before it leave
+        # (its parent's numbers, cells, allowed cells and narrowed numbers): it is made
+        # whole only when it is extended, so the partial whips of the last layer and of a
+        # layer past the budget cost their key alone.
         layer: dict[tuple[frozenset[Candidate], Candidate], _State] = {
-            (frozenset(), z): ((), *_extended(frozenset(), 0, {}, 0, z, near))
+            (frozenset(), z): ((), frozenset(), 0, {}, 0)
         }
         for _ in range(cap):
             self.states += len(layer)
             nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
             for (_, last), (steps, numbers, cells, allowed, narrowed) in layer.items():
+                numbers, cells, allowed, narrowed = _extended(numbers, cells, allowed, narrowed, last, near)
                 found, empty = self._left(last, numbers, cells, allowed, narrowed)
                 if empty is not None:
                     return steps, empty, False
                 for r in found:
                     key = (frozenset((*steps, r)), r)
                     if key not in nxt:
-                        nxt[key] = ((*steps, r), *_extended(numbers, cells, allowed, narrowed, r, near))
+                        nxt[key] = ((*steps, r), numbers, cells, allowed, narrowed)
             if not nxt:
                 return None, None, False
             if len(nxt) > _MAX_STATES:
