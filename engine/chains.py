@@ -233,15 +233,19 @@ class Chains:
                 table.setdefault(b, []).append(k)
         return table
 
-    def trial(self, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]]) -> tuple[Chain | None, bool]:
+    def trial(self, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]],
+              tables: WhipTables | None = None) -> tuple[Chain | None, bool]:
         """Suppose ``k0`` in cell ``z`` and follow singles: the shortest contradiction
         found within ``cap`` steps (or None), and whether the cap cut the search short
-        (if not, no longer cap finds anything either while the candidates stay as they are)."""
+        (if not, no longer cap finds anything either while the candidates stay as they are).
+        ``tables``, for whips, are ``whip_tables()`` of the candidates as they are now (a
+        sweep that fetched them after its last change passes them, sparing each trial
+        the look)."""
         self.trials += 1
         if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise TimeUp()
         if self.whips:
-            search = WhipSearch(self)
+            search = WhipSearch(self, tables or self.whip_tables())
             steps, empty, cut = search.find((k0, z), cap)
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut

@@ -101,12 +101,12 @@ class WhipTables:
 class WhipSearch:
     """The whips of one state of the candidates."""
 
-    def __init__(self, chains: Chains) -> None:
+    def __init__(self, chains: Chains, tables: WhipTables) -> None:
         self.cand = chains.cand
         self.placed = chains.placed
         self.near = chains.near
         self.n = chains.n
-        self.tables = chains.whip_tables()
+        self.tables = tables  # chains.whip_tables() as the candidates are now
         self.states = 0  # partial whips extended so far: the work done, in counted steps
 
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
