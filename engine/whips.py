@@ -23,10 +23,11 @@ Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
 
 
-# A partial whip: its steps R1..Ri, and what Z and they leave each variable: the numbers
-# and the cells they hold, for the numbers next to theirs the cells still allowed, and
-# (a bit per number) the numbers whose candidates the chain may have narrowed: its own
-# numbers and the ones next to them.
+# A partial whip: its steps R1..Ri, and what Z and the steps before Ri leave each
+# variable (Ri itself is added when the partial whip is extended): the numbers and the
+# cells they hold, for the numbers next to theirs the cells still allowed, and (a bit per
+# number) the numbers whose candidates the chain may have narrowed: its own numbers and
+# the ones next to them.
 _State = tuple[tuple[Candidate, ...], frozenset[int], int, dict[int, int], int]
 
 
