@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .board import Board, Puzzle
 from .propagation import Contradiction, TimeUp, neighbour_ranges
-from .whips import WhipSearch
+from .whips import WhipSearch, WhipTables
 
 _CLOCK_EVERY = 64  # trials between looks at the clock
 
@@ -98,6 +98,7 @@ class Chains:
         self.taken = 0  # cells of placed numbers
         self.trials = 0
         self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
+        self._tables: tuple[tuple[tuple[int, ...], int], WhipTables] | None = None
 
     # -- state ----------------------------------------------------------------------
 
@@ -232,15 +233,19 @@ class Chains:
                 table.setdefault(b, []).append(k)
         return table
 
-    def trial(self, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]]) -> tuple[Chain | None, bool]:
+    def trial(self, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]],
+              tables: WhipTables | None = None) -> tuple[Chain | None, bool]:
         """Suppose ``k0`` in cell ``z`` and follow singles: the shortest contradiction
         found within ``cap`` steps (or None), and whether the cap cut the search short
-        (if not, no longer cap finds anything either while the candidates stay as they are)."""
+        (if not, no longer cap finds anything either while the candidates stay as they are).
+        ``tables``, for whips, are ``whip_tables()`` of the candidates as they are now (a
+        sweep that fetched them after its last change passes them, sparing each trial
+        the look)."""
         self.trials += 1
         if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
             raise TimeUp()
         if self.whips:
-            search = WhipSearch(self, numbers_of)
+            search = WhipSearch(self, tables or self.whip_tables())
             steps, empty, cut = search.find((k0, z), cap)
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
@@ -248,6 +253,19 @@ class Chains:
         chain = trial.run(k0, z)
         self._count(1 + len(trial.steps))
         return chain, trial.cut
+
+    def whip_tables(self) -> WhipTables:
+        """The whip searches' tables for the candidates as they are now, made again only
+        when they changed (every trial of a sweep that finds nothing shares them)."""
+        key = (tuple(self.cand), self.taken)
+        if self._tables is None:
+            self._tables = (key, WhipTables(self.cand, self.placed, self.n))
+        elif self._tables[0] != key:
+            tables = self._tables[1]
+            if not tables.update(self.cand, self.placed):
+                tables = WhipTables(self.cand, self.placed, self.n)
+            self._tables = (key, tables)
+        return self._tables[1]
 
     def _count(self, steps: int) -> None:
         self.steps += steps

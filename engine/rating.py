@@ -185,10 +185,12 @@ class LogicSolve:
         numbers_of = ch.cells_numbers()
         found = 0
         dead = self.dead
+        # The whip searches' tables, fetched again after each change of the candidates.
+        tables = ch.whip_tables() if ch.whips else None
         for k, bit in list(ch.candidates()):
             if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
                 continue
-            chain, cut = ch.trial(k, bit, level, numbers_of)
+            chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
                 if not cut:
                     dead.add((k, bit))
@@ -200,6 +202,8 @@ class LogicSolve:
             self.deductions.extend(ch.singles())
             if first:
                 break
+            if ch.whips:
+                tables = ch.whip_tables()
         if found:
             dead.clear()  # the candidates changed: every trial may go further now
         return found

@@ -23,20 +23,91 @@ Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
 
 
-# A partial whip: its steps R1..Ri, and what Z and they leave each variable: the numbers
-# and the cells they hold, and for the numbers next to theirs, the cells still allowed.
-_State = tuple[tuple[Candidate, ...], frozenset[int], int, dict[int, int]]
+# A partial whip: its steps R1..Ri, and what Z and the steps before Ri leave each
+# variable (Ri itself is added when the partial whip is extended): the numbers and the
+# cells they hold, for the numbers next to theirs the cells still allowed, and (a bit per
+# number) the numbers whose candidates the chain may have narrowed: its own numbers and
+# the ones next to them.
+_State = tuple[tuple[Candidate, ...], frozenset[int], int, dict[int, int], int]
+
+
+class WhipTables:
+    """What every whip search of one state of the candidates looks up: for each cell the
+    open numbers that may go there (ascending, and as a bit mask over numbers), and for
+    each count t the cells at least t numbers may take.
+
+    A cell that two numbers the chain has not narrowed may still take is never left
+    with one candidate or none, so ``WhipSearch`` skips it without looking at its
+    numbers: most cells of a large sparse board, most of the time."""
+
+    def __init__(self, cand: list[int], placed: list[int], n: int) -> None:
+        self.n = n
+        self.bits = [0] * (n + 2)  # each open number's cells, as the tables hold them
+        self.numbers: dict[int, list[int]] = {}
+        self.mask: dict[int, int] = {}
+        numbers, mask = self.numbers, self.mask
+        for k in range(1, n + 1):
+            if placed[k]:
+                continue
+            c = self.bits[k] = cand[k]
+            kb = 1 << k
+            while c:
+                b = c & -c
+                c ^= b
+                at = numbers.get(b)
+                if at is None:
+                    numbers[b] = [k]
+                    mask[b] = kb
+                else:
+                    at.append(k)
+                    mask[b] |= kb
+        self.crowded: list[int] = []
+        self._count()
+
+    def update(self, cand: list[int], placed: list[int]) -> bool:
+        """Follow the candidates to their state now: the candidates gone since are taken
+        out (the order of each cell's numbers stays).  False when some number gained a
+        cell instead: then the tables are to be made afresh."""
+        numbers, mask, bits = self.numbers, self.mask, self.bits
+        for k in range(1, self.n + 1):
+            new = 0 if placed[k] else cand[k]
+            old = bits[k]
+            if new == old:
+                continue
+            if new & ~old:
+                return False
+            gone = old ^ new
+            kb = 1 << k
+            while gone:
+                b = gone & -gone
+                gone ^= b
+                numbers[b].remove(k)
+                mask[b] ^= kb
+            bits[k] = new
+        self._count()
+        return True
+
+    def _count(self) -> None:
+        by_count: list[int] = [0]
+        for b, js in self.numbers.items():
+            while len(by_count) <= len(js):
+                by_count.append(0)
+            by_count[len(js)] |= b
+        crowded = [0] * (len(by_count) + 1)  # crowded[t]: the cells t or more numbers may take
+        for t in range(len(by_count) - 1, -1, -1):
+            crowded[t] = crowded[t + 1] | by_count[t]
+        self.crowded = crowded
 
 
 class WhipSearch:
     """The whips of one state of the candidates."""
 
-    def __init__(self, chains: Chains, numbers_of: dict[int, list[int]]) -> None:
+    def __init__(self, chains: Chains, tables: WhipTables) -> None:
         self.cand = chains.cand
         self.placed = chains.placed
         self.near = chains.near
         self.n = chains.n
-        self.numbers_of = numbers_of
+        self.tables = tables  # chains.whip_tables() as the candidates are now
         self.states = 0  # partial whips extended so far: the work done, in counted steps
 
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
@@ -49,20 +120,25 @@ class WhipSearch:
         order (numbers sharing its cell, the numbers next to its own, then the cells its
         number or those neighbours lose), each for the candidates the chain leaves it."""
         near = self.near
+        # Each partial whip is kept as its last step and what the steps before it leave
+        # (its parent's numbers, cells, allowed cells and narrowed numbers): it is made
+        # whole only when it is extended, so the partial whips of the last layer and of a
+        # layer past the budget cost their key alone.
         layer: dict[tuple[frozenset[Candidate], Candidate], _State] = {
-            (frozenset(), z): ((), *_extended(frozenset(), 0, {}, z, near))
+            (frozenset(), z): ((), frozenset(), 0, {}, 0)
         }
         for _ in range(cap):
             self.states += len(layer)
             nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
-            for (_, last), (steps, numbers, cells, allowed) in layer.items():
-                found, empty = self._left(last, numbers, cells, allowed)
+            for (_, last), (steps, numbers, cells, allowed, narrowed) in layer.items():
+                numbers, cells, allowed, narrowed = _extended(numbers, cells, allowed, narrowed, last, near)
+                found, empty = self._left(last, numbers, cells, allowed, narrowed)
                 if empty is not None:
                     return steps, empty, False
                 for r in found:
                     key = (frozenset((*steps, r)), r)
                     if key not in nxt:
-                        nxt[key] = ((*steps, r), *_extended(numbers, cells, allowed, r, near))
+                        nxt[key] = ((*steps, r), numbers, cells, allowed, narrowed)
             if not nxt:
                 return None, None, False
             if len(nxt) > _MAX_STATES:
@@ -70,12 +146,13 @@ class WhipSearch:
             layer = nxt
         return None, None, True
 
-    def _left(self, last: Candidate, numbers: frozenset[int], cells: int,
-              allowed: dict[int, int]) -> tuple[list[Candidate], tuple[str, int] | None]:
+    def _left(self, last: Candidate, numbers: frozenset[int], cells: int, allowed: dict[int, int],
+              narrowed: int) -> tuple[list[Candidate], tuple[str, int] | None]:
         """The variables linked to ``last`` that the chain (``numbers``, ``cells``,
-        ``allowed``) leaves with one candidate: those candidates, in the order met; and the
-        first variable left with none, if any (then the whip ends there)."""
-        cand, placed, numbers_of = self.cand, self.placed, self.numbers_of
+        ``allowed``; ``narrowed``: the numbers it may have narrowed, a bit each) leaves
+        with one candidate: those candidates, in the order met; and the first variable
+        left with none, if any (then the whip ends there)."""
+        cand, tables = self.cand, self.tables
         linked, free = self._linked(last, numbers)
         found: list[Candidate] = []
         for j in linked:
@@ -85,16 +162,30 @@ class WhipSearch:
             if not c & (c - 1):
                 found.append((j, c))
         free &= ~cells
+        # A cell two numbers the chain has not narrowed may take keeps two candidates:
+        # only one with fewer numbers than those the chain narrowed and two more needs a look.
+        crowded = tables.crowded
+        t = narrowed.bit_count() + 2
+        if t < len(crowded):
+            free &= ~crowded[t]
+        masks = tables.mask
         while free:
             d = free & -free
             free ^= d
-            only = count = 0
-            for j in numbers_of.get(d, ()):
-                if placed[j] or j in numbers or not cand[j] & d & allowed.get(j, -1):
+            m = masks.get(d, 0)
+            untouched = m & ~narrowed
+            if untouched & (untouched - 1):
+                continue  # two numbers the chain leaves alone may take it
+            count = 1 if untouched else 0
+            only = untouched.bit_length() - 1
+            touched = m & narrowed
+            while touched and count < 2:
+                bit = touched & -touched
+                touched ^= bit
+                j = bit.bit_length() - 1
+                if j in numbers or not cand[j] & d & allowed.get(j, -1):
                     continue
                 count += 1
-                if count > 1:
-                    break
                 only = j
             if not count:
                 return found, ("cell", d)
@@ -108,9 +199,7 @@ class WhipSearch:
         those neighbours lose."""
         k, b = last
         cand, placed, n = self.cand, self.placed, self.n
-        # The table is a sweep old: check the candidate.
-        linked = [j for j in self.numbers_of.get(b, ()) if j != k and cand[j] & b and j not in numbers
-                  and not placed[j]]
+        linked = [j for j in self.tables.numbers.get(b, ()) if j != k and j not in numbers]
         free = cand[k] & ~b
         outside = ~self.near[b]
         for j in (k - 1, k + 1):
@@ -122,12 +211,12 @@ class WhipSearch:
         return linked, free
 
 
-def _extended(numbers: frozenset[int], cells: int, allowed: dict[int, int], candidate: Candidate,
-              near: dict[int, int]) -> tuple[frozenset[int], int, dict[int, int]]:
-    """A partial whip's numbers, cells and allowed cells with one more candidate."""
+def _extended(numbers: frozenset[int], cells: int, allowed: dict[int, int], narrowed: int,
+              candidate: Candidate, near: dict[int, int]) -> tuple[frozenset[int], int, dict[int, int], int]:
+    """A partial whip's numbers, cells, allowed cells and narrowed numbers with one more candidate."""
     k, b = candidate
     spread = near[b]
     longer = dict(allowed)
     longer[k - 1] = longer.get(k - 1, -1) & spread
     longer[k + 1] = longer.get(k + 1, -1) & spread
-    return numbers | {k}, cells | b, longer
+    return numbers | {k}, cells | b, longer, narrowed | (7 << (k - 1))
