@@ -67,8 +67,8 @@ def test_a_board_of_faint_blurred_lines_is_read_exactly() -> None:
                          Camera(seed=4, size=SMALL_PHOTO, turn=25, blur=2.0))
     reading = read_picture(picture)
     assert reading.puzzle.size == BLANK_AREAS.size
+    assert reading.puzzle.board.cell_set == BLANK_AREAS.board.cell_set
     assert reading.puzzle.givens == BLANK_AREAS.givens
-    assert reading.solutions == 1
 
 
 def test_real_holes_drawn_in_faint_blurred_lines_stay_holes() -> None:
