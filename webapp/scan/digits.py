@@ -36,7 +36,7 @@ MOST_DIGITS = 3  # boards hold at most 999 cells
 CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
-SOFT_BELOW = 0.9  # a number read less surely than this is read once more, unmasked (``Number.soft``)
+SOFT_BELOW = 0.6  # a number read less surely than this is read once more, unmasked (``Number.soft``)
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
 SIDE = 0.16  # of the crop: a number whose ink comes this close to a side may reach past it
 
