@@ -51,6 +51,8 @@ EDGE_TILE_OUTER = (0.12, 0.2, 0.3)  # where the page beyond it is: this far outs
 EDGE_GAP = 0.1  # cells either side of the side between an edge tile and its cell where the gap is looked for
 EVEN = 0.25  # an edge tile's fill and the page beyond vary less than this share of their difference
 GAP_LIKE_PAGE = 0.6  # the gap is nearer the page's brightness than this share of the page's distance from the tile
+FAINT_LINE = 0.25  # a side darker than this share of the board's lines (typical) has a line, however faint
+NOISE_LINE = 0.025  # ... and darker than this (the paper's noise in a photo stays below)
 MARGIN = 2  # positions looked at beyond the cells found, on every side
 
 
@@ -65,6 +67,7 @@ class Shape:
     glare: set[Position] = field(default_factory=set)  # far brighter than the board's paper: a lamp's reflection
     ink: dict[Position, float] = field(default_factory=dict)  # share of the inside that is ink
     sides: dict[tuple[Position, Position], tuple[float, float]] = field(default_factory=dict)  # (cover, weight)
+    peaks: dict[tuple[Position, Position], float] = field(default_factory=dict)  # a side's line darkness, typical
 
 
 def _inside_offsets() -> np.ndarray:
@@ -113,20 +116,24 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
 
     index = {p: i for i, p in enumerate(positions)}
     sides: dict[tuple[Position, Position], tuple[float, float]] = {}
+    peaks: dict[tuple[Position, Position], float] = {}
     half_steps = steps(kind)[:len(steps(kind)) // 2]
     for step in half_steps:
         offsets, across, spacing = _side_offsets(kind, plane(kind, np.array([step]))[0])
         samples = _sample(dark, lattice.around(centres, offsets)).reshape(len(positions), -1, across)
         cover = (samples.max(axis=2) > line).mean(axis=1)
         weight = np.median(samples.sum(axis=2) * spacing, axis=1)
+        # The darkest across the side, typical along it: a faint, blurred line's, or the paper's.
+        peak = np.median(samples.max(axis=2), axis=1)
         for i, p in enumerate(positions):
             q = (p[0] + step[0], p[1] + step[1])
             if q in index:
                 sides[(p, q)] = sides[(q, p)] = (float(cover[i]), float(weight[i]))
+                peaks[(p, q)] = peaks[(q, p)] = float(peak[i])
 
     shape = Shape(set(), set(), {p: float(brightness[i]) for i, p in enumerate(positions)},
                   {p: float(lightest[i]) for i, p in enumerate(positions)}, glare,
-                  {p: float(ink[i]) for i, p in enumerate(positions)}, sides)
+                  {p: float(ink[i]) for i, p in enumerate(positions)}, sides, peaks)
     outside = _flood(positions, index, in_picture, lattice, shape)
     _classify(positions, outside, lattice, shape)
     # The edges' tiles, then the corners' between two of them.
@@ -352,10 +359,11 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
     (unless both are painted, given cells whose numbers are ink)."""
     empty = {p for p in enclosed if p not in lattice.found and shape.ink[p] < 0.02}
     blank = empty - shape.glare
+    faint = max(NOISE_LINE, FAINT_LINE * _thin_peak(lattice, shape))
     areas = []
     for p in blank:
         for q in _around(p, lattice.kind):
-            if q in blank and shape.sides[(p, q)][0] < LINE_COVER:
+            if q in blank and _open(shape, p, q, faint):
                 areas.append(p)
                 break
     # Under a glare a cell's lines may be bleached away: a glared position joins a blank
@@ -367,12 +375,27 @@ def _blank_areas(enclosed: list[Position], lattice: Lattice, shape: Shape) -> li
     while grew:
         grew = False
         for p in sorted(left):
-            if any(q in taken and shape.sides[(p, q)][0] < LINE_COVER for q in _around(p, lattice.kind)):
+            if any(q in taken and _open(shape, p, q, faint) for q in _around(p, lattice.kind)):
                 areas.append(p)
                 taken.add(p)
                 left.discard(p)
                 grew = True
     return areas
+
+
+def _open(shape: Shape, p: Position, q: Position, faint: float) -> bool:
+    """Whether no line at all lies between ``p`` and ``q``: too little of the side is
+    drawn, and what darkens it is fainter than a fraction of the board's own lines (a
+    blurred photo of thin grey lines leaves most of a side below the line threshold, yet
+    still clearly darker than the bare paper between two holes)."""
+    return shape.sides[(p, q)][0] < LINE_COVER and shape.peaks.get((p, q), 0.0) < faint
+
+
+def _thin_peak(lattice: Lattice, shape: Shape) -> float:
+    """How dark the lines between the cells found are, typically (their sides' peaks)."""
+    peaks = [shape.peaks[(p, q)] for p in lattice.found for q in _around(p, lattice.kind)
+             if q in lattice.found and (p, q) in shape.peaks]
+    return float(np.median(peaks)) if peaks else 1.0
 
 
 def _line_weights(enclosed: list[Position], outside: set[Position], lattice: Lattice,

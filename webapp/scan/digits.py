@@ -36,6 +36,7 @@ MOST_DIGITS = 3  # boards hold at most 999 cells
 CROSS = 0.8  # a line read as one cross at least this surely marks a hole
 RETRY_BELOW = 0.6  # a reading whose least sure digit is below this is read again, smaller
 SMALLER = 2 / 3  # the number's height in the line read again
+SOFT_BELOW = 0.6  # a number read less surely than this is read once more, unmasked (``Number.soft``)
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
 SIDE = 0.16  # of the crop: a number whose ink comes this close to a side may reach past it
 
@@ -62,7 +63,7 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
     from .digits_kind import kinds
 
     looks = _without_notes([look(crop) for crop in crops])
-    lines = _read_lines(looks)
+    lines = _read_lines(looks, most)
     crosses = {i for i, line in lines.items() if line.cross >= CROSS and _one_mark(looks[i])}
     # A hole's cross is no number: it takes no part in telling givens from a player's.
     kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
@@ -137,7 +138,7 @@ def _without_notes(looks: list[Look]) -> list[Look]:
             else look for look in looks]
 
 
-def _read_lines(looks: list[Look]) -> dict[int, Line]:
+def _read_lines(looks: list[Look], most: int | None = None) -> dict[int, Line]:
     """The model's reading of every number's line, by the crop's index."""
     from .digits_model import recogniser
 
@@ -164,6 +165,18 @@ def _read_lines(looks: list[Look]) -> dict[int, Line]:
         for k, line in zip(again_at, plain, strict=True):
             parts = numbers[k].parts  # type: ignore[union-attr]
             if _whole(line, parts) > _whole(found[k], parts):
+                found[k] = line
+    # Still unsure: the number's own box read unmasked, its grey kept (a small, blurred
+    # number's pieces merge or break where the model still sees the digits).
+    doubtful = [k for k, number in enumerate(numbers) if number is not None and number.soft is not None
+                and _whole(found[k], number.parts) < SOFT_BELOW]
+    if doubtful:
+        soft = recogniser().read([numbers[k].soft for k in doubtful])  # type: ignore[union-attr,misc]
+        for k, line in zip(doubtful, soft, strict=True):
+            parts = numbers[k].parts  # type: ignore[union-attr]
+            # Only a number of the board: a surer reading the judge then refuses (744 on a
+            # board of 144) would lose the number read first.
+            if _whole(line, parts) > _whole(found[k], parts) and (most is None or int(line.text) <= most):
                 found[k] = line
     return dict(zip(todo, found, strict=True))
 

@@ -30,6 +30,8 @@ PAPER = 15  # pixels at SIZE: wider than any digit's stroke, narrower than a fil
 FAINTEST = 32.0  # the weakest ink, in RGB distance from the paper (noise and JPEG stay below)
 WIDEST = 3.2  # a number is at most this many times as wide as tall (three digits are about 2)
 PAD = 0.25  # white round the number in the line, of its height
+SOFT_FILL = 0.7  # the number's share of the height of the unmasked line read when unsure
+SOFT_SIDE = 0.3  # the room either side of it, of the number's height
 GROW = 9  # pixels at SIZE round the pieces kept whose fainter ink goes to the model too (a faint
 # diagonal, too weak for the pieces, lies between the strokes of a blurred serif 4)
 
@@ -50,6 +52,7 @@ class Number:
     stroke: float  # the strokes' width, of the number's height
     contrast: float  # the strokes' darkest (or lightest) against the paper: 0..1 of what the paper allows
     plain: np.ndarray | None = None  # the number's rows across the whole cell, unmasked: read again when unsure
+    soft: np.ndarray | None = None  # the number's own box, unmasked, with room above and below: read when unsure
 
 
 @dataclass(frozen=True)
@@ -311,6 +314,7 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     paper = cv2.resize(behind, (cols, rows), interpolation=cv2.INTER_LINEAR)
     full = np.sqrt(((crop.astype(np.float32) - paper) ** 2).mean(axis=2))
     plain = _plain(crop, paper, full_keep, y0, y1)
+    soft = _soft(crop, full_keep, top * sy, bottom * sy, left * sx, right * sx, paper)
     full[full_keep == 0] = 0.0
     # Full black from 70 % of the strokes' usual ink: a thin stroke blurred by the camera (the
     # diagonal of a serif 4) stays dark enough for the model to see it.
@@ -325,7 +329,7 @@ def _number(crop: np.ndarray, small: np.ndarray, behind: np.ndarray, distance: n
     return Number(
         line=np.clip(line, 0, 255).astype(np.uint8), height=height / SIZE, width=(right - left) / SIZE,
         centre=((left + right) / 2 / SIZE, (top + bottom) / 2 / SIZE), parts=parts,
-        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast, plain=plain)
+        ink=(float(ink[0]), float(ink[1]), float(ink[2])), stroke=stroke, contrast=contrast, plain=plain, soft=soft)
 
 
 def _plain(crop: np.ndarray, paper: np.ndarray, keep: np.ndarray, y0: float, y1: float) -> np.ndarray:
@@ -346,6 +350,33 @@ def _plain(crop: np.ndarray, paper: np.ndarray, keep: np.ndarray, y0: float, y1:
         grey = 255.0 - grey  # light digits on a dark cell
     box = grey[top:bottom, band_x:cols - band_x]
     low, high = np.percentile(box, (2, 90))
+    box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
+    width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
+    shrink = box.shape[0] > HEIGHT
+    line = cv2.resize(box, (width, HEIGHT), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
+    return np.clip(line, 0, 255).astype(np.uint8)
+
+
+def _soft(crop: np.ndarray, keep: np.ndarray, top: float, bottom: float, left: float, right: float,
+          paper: np.ndarray) -> np.ndarray:
+    """The number's box in the crop's own grey, unmasked and unthresholded, a little wider
+    than its pieces and with the number filling ``SOFT_FILL`` of the line's height: a
+    small number blurred by the camera keeps its grey strokes and the paper between them
+    (the pieces, cut at a threshold, merge an 8 into a blob and lose a 6's loop)."""
+    import cv2
+    import numpy as np
+
+    rows, cols = crop.shape[:2]
+    height = bottom - top
+    room = height * (1 / SOFT_FILL - 1) / 2
+    y0, y1 = max(0, round(top - room)), min(rows, round(bottom + room))
+    x0, x1 = max(0, round(left - SOFT_SIDE * height)), min(cols, round(right + SOFT_SIDE * height))
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    paper_grey = float(cv2.cvtColor(paper.astype(np.uint8), cv2.COLOR_BGR2GRAY).mean())
+    if keep.any() and float(grey[keep > 0].mean()) > paper_grey:
+        grey = 255.0 - grey  # light digits on a dark cell
+    box = grey[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
+    low, high = np.percentile(box, (2, 95))
     box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
     width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
     shrink = box.shape[0] > HEIGHT

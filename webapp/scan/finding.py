@@ -23,6 +23,10 @@ FEWEST_CELLS = 4  # fewer cells than this is no board
 # Ink thresholds tried (ink darker than this share of the paper around it): faint grey
 # lines blurred by the camera need the highest; a noisy newsprint the lowest.
 INK_THRESHOLDS = (0.85, 0.93, 0.78, 0.97)
+GRAINY = 2  # grey levels between neighbouring pixels, typically, in a grainy picture
+SMOOTH = 1.5  # the blur (sigma, work pixels) of a grainy picture looked at again when nothing was found
+FAINT_THRESHOLDS = (0.93, 0.97, 0.98)  # ... and its ink thresholds: the blur fades thin lines further
+SMOOTH_LINE = 0.05  # ... and the faintest line on it: its grain is too weak to pass for a line
 TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times the cells
 TILES_SEEN = 0.97  # ... or more cells, this share at least each seen as a tile
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
@@ -54,6 +58,10 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
     tiled = _tiled(picture, kind, 0 if best is None else len(best.shape.cells), best is None or _block(best))
     if tiled is not None:
         best = tiled
+    if best is None or _grainy(picture.work):
+        smoothed = _smoothed(picture, kind)
+        if smoothed is not None and (best is None or len(smoothed.shape.cells) > len(best.shape.cells)):
+            best = smoothed
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
         finer = _finer(picture, best, kind)
         if finer is not None and len(finer.shape.cells) >= len(best.shape.cells):
@@ -61,6 +69,28 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
     if best is None or len(best.shape.cells) < FEWEST_CELLS:
         return None
     return best
+
+
+def _smoothed(picture: Picture, kind: Kind | None) -> Found | None:
+    """The board looked for again in the work picture smoothed, both ways round: a photo
+    taken in dim light is grainy, and its thin, faint lines (light lines on a dark
+    theme, a pale grid) are lost in the grain at the ink thresholds that suit a clean
+    picture, while a slight blur keeps them and evens out the grain."""
+    best = None
+    for grey in (picture.work, 255 - picture.work):
+        smooth = cv2.GaussianBlur(grey, (0, 0), SMOOTH)
+        found = _attempt(smooth, picture.work_scale, (0.0, 0.0), 1.0, kind, FAINT_THRESHOLDS, SMOOTH_LINE)
+        if found is not None and (best is None or len(found.shape.cells) > len(best.shape.cells)):
+            best = found
+    return best if best is not None and len(best.shape.cells) >= FEWEST_CELLS else None
+
+
+def _grainy(grey: np.ndarray) -> bool:
+    """Whether the work picture is grainy: its pixels differ from their neighbours by
+    ``GRAINY`` grey levels or more, typically (a 12-MP photo shrunk to the work picture
+    has its grain averaged away; a photo taken small in dim light keeps it)."""
+    step = np.abs(np.diff(grey[::2].astype(np.int16), axis=1))
+    return float(np.median(step)) >= GRAINY
 
 
 def _block(found: Found) -> bool:
@@ -121,11 +151,11 @@ def _tiled(picture: Picture, kind: Kind | None, beat: int, by_edges: bool = True
 
 
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,
-             kind: Kind | None) -> Found | None:
+             kind: Kind | None, thresholds: tuple[float, ...] = INK_THRESHOLDS, faintest: float = 0.1) -> Found | None:
     """The lattice found at the ink threshold that gives the most cells, and its shape."""
     dark = darkness(grey)
     best: tuple[Lattice, int, float] | None = None
-    for threshold in INK_THRESHOLDS:
+    for threshold in thresholds:
         regions = find_regions(ink_mask(dark, threshold))
         lattice = find_lattice(regions, kind)
         if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
@@ -134,7 +164,7 @@ def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_s
         return None
     lattice, regions_seen, threshold = best
     # Lines as faint as the ink that found the cells count as lines (not fainter than noise).
-    shape = find_shape(lattice, grey, dark, line=max(0.1, 1.0 - threshold))
+    shape = find_shape(lattice, grey, dark, line=max(faintest, 1.0 - threshold))
     return Found(lattice, shape, grey, dark, scale, offset, work_scale, regions_seen)
 
 
