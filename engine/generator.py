@@ -40,7 +40,7 @@ from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
 from .propagation import TimeUp
-from .rating import LogicSolve, Rating, rate, rated
+from .rating import LogicSolve, Rating, StepsRanOut, rate, rated
 from .rigid import rigid_path
 from .shapes import SHAPES, ShapeError, check_playable, shape_board
 from .solver import SolverGaveUp, count_solutions, solve
@@ -54,6 +54,14 @@ _GIVEN_BACK = 2  # givens added back to a minimal puzzle that needs a guess, at 
 # experts of each adjacency: 70,000 to 100,000 per CPU second with both cores busy).
 # Steps, never seconds, so the same seed gives the same puzzle on a busy machine.
 _RATE_STEPS_PER_CELL = 5_000
+# The first rating of a minimal puzzle with its givens back gets less: past it the puzzle
+# is given more numbers from where the rating stood (``_refitted``) instead of being
+# rated on.  A minimal 20x20 Numbrix puzzle the whips cannot finish within the whole
+# allowance spent all of it (2 million steps, 20-30 s CPU) on sweeps at lengths 7-10
+# that found nothing, long after it had shown itself expert, and then its path was
+# thrown away (seed 303: two such paths, 60 s).  A few numbers back make the same path a
+# puzzle the whips finish, and the refit and the second rating keep the whole allowance.
+_FIRST_RATE_STEPS_PER_CELL = 1_500
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 
@@ -186,8 +194,8 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
             continue  # needs more than reasoning of this level, even with a given back
         puzzle = Puzzle(board, givens)
         clock.stage("rating", attempt)
-        rating, solve = _rating(puzzle, level, clock)
-        if rating is not None and solve is not None and not rating.solved and level.minimal_first:
+        rating, solve = _rating(puzzle, level, clock, first=level.minimal_first)
+        if solve is not None and (rating is None or not rating.solved):  # stuck, or out of its first allowance
             puzzle, rating = _refitted(puzzle, solution, level, clock, solve)
         if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
             continue  # the path allowed no puzzle of this level: try another
@@ -249,9 +257,11 @@ def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
     again; (puzzle, None) when that does not do.  Far cheaper than another path, which
     costs a whole minimal puzzle again (20x20 king expert, seed 1: four paths, 63 s,
     before; one, 20 s, after).  The giving back goes on from where the rating's whips
-    stuck (``stuck``, the same solve with the same step budget) rather than repeating them."""
+    stuck or ran out of their first allowance (``stuck``, the same solve, its step budget
+    raised to the whole one counted from the rating's start) rather than repeating them."""
     board = puzzle.board
     most = max(_GIVEN_BACK, round(level.give_back * board.size))
+    stuck.chains.max_steps = _RATE_STEPS_PER_CELL * board.size
     try:
         fitted = reduction.add_back(board, solution, dict(puzzle.givens), level.longest, most, clock.deadline,
                                     whips=True, max_steps=_RATE_STEPS_PER_CELL * board.size, stuck=stuck)
@@ -263,13 +273,18 @@ def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
     return refitted, _rating(refitted, level, clock)[0]
 
 
-def _rating(puzzle: Puzzle, level: Level, clock: _Clock) -> tuple[Rating | None, LogicSolve | None]:
+def _rating(puzzle: Puzzle, level: Level, clock: _Clock,
+            first: bool = False) -> tuple[Rating | None, LogicSolve | None]:
     """The puzzle's rating and the solve where it ended, or (None, None) when rating it
     takes more steps than a puzzle of its size should (long whip searches on large sparse
-    boards): another path is tried instead.  Past our time limit it raises instead."""
+    boards): another path is tried instead.  A ``first`` rating (of a minimal puzzle, to
+    be refitted if need be) has the smaller allowance, and past it gives (None, the solve
+    where it stopped).  Past our time limit it raises instead."""
+    per_cell = _FIRST_RATE_STEPS_PER_CELL if first else _RATE_STEPS_PER_CELL
     try:
-        return rated(puzzle, cap=level.longest, max_seconds=clock.left(),
-                     max_steps=_RATE_STEPS_PER_CELL * puzzle.size)
+        return rated(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=per_cell * puzzle.size)
+    except StepsRanOut as ran_out:
+        return None, (ran_out.solve if first else None)
     except SolverGaveUp:
         clock.check()  # the time limit, not the step budget: give up on the whole generation
         return None, None

@@ -62,6 +62,17 @@ class Unsolvable(ValueError):
     """The givens contradict each other."""
 
 
+class StepsRanOut(SolverGaveUp):
+    """``rated`` went past its ``max_steps``; ``solve`` is where it stopped.  That state is
+    sound (the trial that ran out is never applied), so a caller may give the puzzle more
+    givens and go on from there (``reduction.add_back``'s ``stuck``) after raising
+    ``solve.chains.max_steps``."""
+
+    def __init__(self, message: str, solve: LogicSolve) -> None:
+        super().__init__(message)
+        self.solve = solve
+
+
 def rate(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None, whips: bool = True,
          max_steps: int | None = None) -> Rating:
     """Rate ``puzzle``: the shortest chain length that, with singles, solves it.
@@ -78,6 +89,7 @@ def rated(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None
     could not finish more givens (``reduction.add_back``) goes on from there instead of
     solving the same puzzle again."""
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    solve: LogicSolve | None = None
     try:
         solve = LogicSolve(puzzle, deadline, whips, max_steps)
         solve.run(cap)
@@ -85,7 +97,9 @@ def rated(puzzle: Puzzle, cap: int = MAX_CHAIN, max_seconds: float | None = None
         assert max_seconds is not None
         raise SolverGaveUp(f"gave up after {seconds_text(max_seconds, 3)}") from None
     except OutOfSteps:
-        raise SolverGaveUp(f"gave up after {max_steps} steps") from None
+        if solve is None:
+            raise SolverGaveUp(f"gave up after {max_steps} steps") from None
+        raise StepsRanOut(f"gave up after {max_steps} steps", solve) from None
     except Broken as why:
         raise Unsolvable(f"the puzzle has no solution: {why}") from None
     return solve.rating(), solve
