@@ -336,25 +336,14 @@ def _plain(crop: np.ndarray, paper: np.ndarray, keep: np.ndarray, y0: float, y1:
     """The number's rows across the cell inside its border band, the crop's own grey with
     its contrast stretched, every ink kept: in a small blurred cell the pieces may miss a
     digit or part of one, which the model still reads in the picture itself."""
-    import cv2
-    import numpy as np
 
     rows, cols = crop.shape[:2]
     band_x, band_y = round(EDGE_BAND * cols), round(EDGE_BAND * rows)
     top, bottom = max(band_y, round(y0)), min(rows - band_y, round(y1))
     if bottom - top < 4:
         top, bottom = band_y, rows - band_y
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    paper_grey = float(cv2.cvtColor(paper.astype(np.uint8), cv2.COLOR_BGR2GRAY).mean())
-    if keep.any() and float(grey[keep > 0].mean()) > paper_grey:
-        grey = 255.0 - grey  # light digits on a dark cell
-    box = grey[top:bottom, band_x:cols - band_x]
-    low, high = np.percentile(box, (2, 90))
-    box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
-    width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
-    shrink = box.shape[0] > HEIGHT
-    line = cv2.resize(box, (width, HEIGHT), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_CUBIC)
-    return np.clip(line, 0, 255).astype(np.uint8)
+    grey = _dark_on_light(crop, keep, paper)
+    return _stretched_line(grey[top:bottom, band_x:cols - band_x], 90)
 
 
 def _soft(crop: np.ndarray, keep: np.ndarray, top: float, bottom: float, left: float, right: float,
@@ -363,20 +352,36 @@ def _soft(crop: np.ndarray, keep: np.ndarray, top: float, bottom: float, left: f
     than its pieces and with the number filling ``SOFT_FILL`` of the line's height: a
     small number blurred by the camera keeps its grey strokes and the paper between them
     (the pieces, cut at a threshold, merge an 8 into a blob and lose a 6's loop)."""
-    import cv2
-    import numpy as np
 
     rows, cols = crop.shape[:2]
     height = bottom - top
     room = height * (1 / SOFT_FILL - 1) / 2
     y0, y1 = max(0, round(top - room)), min(rows, round(bottom + room))
     x0, x1 = max(0, round(left - SOFT_SIDE * height)), min(cols, round(right + SOFT_SIDE * height))
+    grey = _dark_on_light(crop, keep, paper)
+    return _stretched_line(grey[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)], 95)
+
+
+def _dark_on_light(crop: np.ndarray, keep: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """The crop in grey (float), turned over when its ink ``keep`` is lighter than the
+    paper, so the model always sees dark digits on a light ground."""
+    import cv2
+    import numpy as np
+
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
     paper_grey = float(cv2.cvtColor(paper.astype(np.uint8), cv2.COLOR_BGR2GRAY).mean())
     if keep.any() and float(grey[keep > 0].mean()) > paper_grey:
         grey = 255.0 - grey  # light digits on a dark cell
-    box = grey[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
-    low, high = np.percentile(box, (2, 95))
+    return grey
+
+
+def _stretched_line(box: np.ndarray, high_percentile: int) -> np.ndarray:
+    """``box`` with its contrast stretched (2nd to ``high_percentile``th percentile onto
+    0..255) and scaled to the model's line height."""
+    import cv2
+    import numpy as np
+
+    low, high = np.percentile(box, (2, high_percentile))
     box = np.clip((box - low) * (255.0 / max(1.0, float(high - low))), 0, 255)
     width = max(HEIGHT // 2, round(box.shape[1] * HEIGHT / box.shape[0]))
     shrink = box.shape[0] > HEIGHT
