@@ -415,7 +415,8 @@
   }
 
   // A digit for ``input``: the first after selecting replaces what the cell holds.
-  function typeDigit(input, digit, fromPad) {
+  // ``more``: further digits of the same paste follow, so this one never goes alone.
+  function typeDigit(input, digit, fromPad, more) {
     var cell = input.closest(".cell"), pos = posOf(cell);
     if (state.typing && !samePos(state.typing.pos, pos)) commit();
     state.committed = null;
@@ -435,6 +436,7 @@
     typing.text = text;
     showTyping();
     ensureVisible(cell);
+    if (more) return;
     if (!canFollow(text, cell)) {
       commit();
     } else if (typing.notes) {
@@ -603,7 +605,9 @@
       say(t("Only numbers go in the cells: type a number from 1 to %(size)s.", { size: size() }), "problem");
       return;
     }
-    for (var i = 0; i < digits.length; i++) typeDigit(input, digits[i], false);
+    // "40" pasted (or sent whole by an input method) is the number 40, even where a
+    // typed 4 would go at once because 40 to 49 are all on the board.
+    for (var i = 0; i < digits.length; i++) typeDigit(input, digits[i], false, i < digits.length - 1);
   });
 
   // ... and an input method that could not be stopped is undone.

@@ -453,6 +453,27 @@ def test_a_digit_is_a_whole_number_when_no_missing_number_starts_with_it(phone: 
     _completing_tap_goes_at_once(phone, SNAKE, (0, 0), "1")
 
 
+def test_a_pasted_number_arrives_whole_even_where_its_first_digit_alone_would_go(desktop: Page) -> None:
+    # On SNAKE a typed 1 goes at once (10 to 16 are all on the board), but a paste, an input
+    # method or a phone's keyboard that delivers "12" in one go means 12: a duplicate the
+    # player chose, sent as one entry, never a 1 and then "No number starts with 0"-like noise.
+    play(desktop, SNAKE)
+    posted = cell_posts(desktop)
+    box(desktop, (0, 0)).fill("12")
+    box(desktop, (0, 0)).press("Tab")
+    expect(box(desktop, (0, 0))).to_have_value("12")
+    expect(cell_div(desktop, (0, 0))).to_have_class(re.compile(r"\bwrong\b"))
+    box(desktop, (0, 1)).fill("10")
+    desktop.keyboard.press("Enter")
+    expect(box(desktop, (0, 1))).to_have_value("10")
+    expect(desktop.get_by_role("status")).not_to_contain_text("No number starts with 0")
+    expect(mistakes(desktop)).to_contain_text("Mistakes: 2")
+    assert len(posted) == 2, posted
+    desktop.reload()
+    expect(box(desktop, (0, 0))).to_have_value("12")
+    expect(box(desktop, (0, 1))).to_have_value("10")
+
+
 def test_a_digit_that_could_go_on_waits_for_the_next(phone: Page) -> None:
     play(phone, SNAKE)
     box(phone, (0, 1)).tap()
