@@ -29,6 +29,7 @@ from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
 from . import assets, i18n, keys, limits, security, settings
 from .errors import error_page
+from .headers import add_vary
 from .health import Health
 from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
@@ -108,7 +109,7 @@ def shows_progress() -> bool:
 
 def _vary_on_htmx(response: Any) -> Any:
     # Pages and their htmx partials share URLs: caches must keep them apart.
-    response.vary.add("HX-Request")
+    add_vary(response, ("HX-Request",))
     if shows_progress() or request.path == "/":
         # This browser's progress, or its CSRF token: for no shared cache (private, and per
         # cookie), checked with the server on every load (no-cache), yet allowed in the

@@ -25,16 +25,20 @@ def translations() -> NullTranslations:
     # The app context straight from its context variable: ``flask.g`` is a proxy, and going
     # through it costs more than the rest of the look-up (some twenty per cell entry).
     context = _cv_app.get(None)
-    state = None if context is None else getattr(context.g, "_flask_babel", None)
-    if state is None:  # no app context, or before Flask-Babel's first look
+    if context is None:
         return get_translations()
-    locale = getattr(state, "babel_locale", None)
-    domain = getattr(state, "babel_domain", None)
-    kept = getattr(state, "hidato_translations", None)
-    if kept is not None and kept[0] is locale and kept[1] is domain and locale is not None:
-        return kept[2]
+    state = getattr(context.g, "_flask_babel", None)  # made by Flask-Babel's first look
+    if state is not None:
+        locale = getattr(state, "babel_locale", None)
+        kept = getattr(state, "hidato_translations", None)
+        if (kept is not None and locale is not None and kept[0] is locale
+                and kept[1] is getattr(state, "babel_domain", None)):
+            return kept[2]
     found = get_translations()
-    state.hidato_translations = (state.babel_locale, getattr(state, "babel_domain", None), found)
+    # Kept from the first look on (which made the state): one look-up per request, not two.
+    state = getattr(context.g, "_flask_babel", None)
+    if state is not None:
+        state.hidato_translations = (getattr(state, "babel_locale", None), getattr(state, "babel_domain", None), found)
     return found
 
 
