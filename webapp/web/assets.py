@@ -120,7 +120,7 @@ class SessionInterface(SecureCookieSessionInterface):
         key = (value, app.secret_key)
         known = self._checked.get(key)
         if known is not None and time.time() < known[1]:
-            return self.session_class(copy.deepcopy(known[0]))  # the kept one stays as it came
+            return self.session_class(_copied(known[0]))  # the kept one stays as it came
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
@@ -131,7 +131,7 @@ class SessionInterface(SecureCookieSessionInterface):
             return self.session_class()
         if len(self._checked) >= CHECKED_KEPT:
             self._checked.clear()
-        self._checked[key] = (copy.deepcopy(data), signed.timestamp() + max_age)
+        self._checked[key] = (_copied(data), signed.timestamp() + max_age)
         return self.session_class(data)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
@@ -143,6 +143,18 @@ class SessionInterface(SecureCookieSessionInterface):
         if session.permanent and session.get(RENEWED) != today_number():
             session[RENEWED] = today_number()
         super().save_session(app, session, response)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _copied(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a session's data that shares nothing changeable with it: a plain copy when
+    every value is a string, a number or None (a player's cookie, nearly always), else a
+    deep one (a notice waiting for the next page is a dict)."""
+    if all(type(value) in _SCALARS for value in data.values()):
+        return dict(data)
+    return copy.deepcopy(data)
 
 
 def init_app(app: Flask) -> None:
