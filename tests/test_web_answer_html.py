@@ -9,7 +9,7 @@ from flask import Flask
 
 from webapp.core.game import CellView, Game, State
 from webapp.web.cell_html import cell_html
-from webapp.web.panel_html import counts_html, timer_html
+from webapp.web.panel_html import counts_html, duplicates_html, timer_html
 
 from puzzle_files import DATA, load
 
@@ -71,3 +71,24 @@ def test_the_clock_and_the_counts(app: Flask) -> None:
     game.state.revealed = True  # a finished game lists nothing missing
     with app.test_request_context("/"):
         assert "missing" not in str(counts_html(game, 40))
+
+
+def test_the_numbers_entered_twice_are_capped_and_named_in_words(app: Flask) -> None:
+    state = State()
+    with app.test_request_context("/"):
+        empty = str(duplicates_html(Game(PUZZLE, SOLUTION, state), oob=True))
+    assert empty == '<div id="duplicates" class="duplicates" hx-swap-oob="true"></div>'
+    free = [v for v in range(1, PUZZLE.size + 1) if v not in PUZZLE.givens.values()]
+    for cell in OPEN[:4]:  # one number in four cells: three named, then "…"
+        state.entries[cell] = free[0]
+    given = sorted(PUZZLE.givens.values())
+    for k, cell in enumerate(OPEN[4:10]):  # six given numbers entered again: five numbers listed in all
+        state.entries[cell] = given[k]
+    game = Game(PUZZLE, SOLUTION, state)
+    with app.test_request_context("/?lang=es"):
+        app.preprocess_request()
+        html = str(duplicates_html(game))
+    assert html.startswith('<div id="duplicates" class="duplicates">\n  <ul class="problems" aria-label="')
+    assert html.count("<li>") == 5 and html.endswith("</li>\n  </ul></div>")
+    first = "; ".join(f"fila {r + 1}, columna {c + 1}" for r, c in sorted(OPEN[:4])[:3])
+    assert f"{first}; …</li>" in html

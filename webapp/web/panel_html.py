@@ -1,9 +1,10 @@
-"""The game panel's clock and counts, written in Python: every cell entry's answer sends
-both again (out of band), and the page draws them once; as templates they cost a quarter
-of drawing the answer (an include's new context, a dozen context calls and escapes), for
-two or three elements.  Templates call them as ``timer_html(...)`` and ``counts_html(...)``
-(template globals; they were ``_timer.html`` and ``_counts.html``, and write the same
-bytes), with the messages said as the templates' ``_()`` and ``ngettext()`` say them.
+"""The game panel's clock, counts and numbers entered twice, written in Python: a cell
+entry's answer sends them again (out of band), and the page draws them once; as templates
+they cost half of drawing the answer (an include's new context, a dozen context calls and
+escapes each), for a few elements.  Templates call them as ``timer_html(...)``,
+``counts_html(...)`` and ``duplicates_html(...)`` (template globals; they were
+``_timer.html``, ``_counts.html`` and ``_duplicates.html``, and write the same bytes),
+with the messages said as the templates' ``_()`` and ``ngettext()`` say them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from markupsafe import Markup, escape
 from ..core.game import Game, format_seconds
 from .catalogue import template_gettext as _
 from .catalogue import template_ngettext as ngettext
+from .names import cell_words
 
 _OOB = ' hx-swap-oob="true"'
 
@@ -45,4 +47,22 @@ def counts_html(game: Game, missing_shown: int, oob: bool = False) -> Markup:
             more = f', … ({ngettext("%(num)s more run", "%(num)s more runs", len(runs) - missing_shown)})'
         parts.append(f'\n  <p class="missing"><span class="label">{_("Missing:")}</span>\n    {shown}{more}</p>')
     parts.append("\n</div>")
+    return Markup("".join(parts))
+
+
+def duplicates_html(game: Game, oob: bool = False) -> Markup:
+    """Numbers entered twice, named beside the board. The box is always there (empty, and
+    hidden, when there are none) and is sent again out of band with every entry that
+    changes the list (``Game.duplicates_changed_by``), so the list comes and goes with the
+    duplicates; at most 5 numbers and 3 cells of each."""
+    parts = [f'<div id="duplicates" class="duplicates"{_OOB if oob else ""}>']
+    found = game.duplicates()
+    if found:
+        parts.append(f'\n  <ul class="problems" aria-label="{_("Numbers entered twice")}">')
+        for value, cells in found[:5]:
+            said = _("%(number)s is in %(count)s cells:", number=value, count=len(cells))
+            named = "; ".join(str(escape(cell_words(cell))) for cell in cells[:3])
+            parts.append(f'\n    <li>{said} {named}{"; …" if len(cells) > 3 else ""}</li>')
+        parts.append("\n  </ul>")
+    parts.append("</div>")
     return Markup("".join(parts))

@@ -42,7 +42,7 @@ from .cell_html import cell_html
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
-from .panel_html import counts_html, timer_html
+from .panel_html import counts_html, duplicates_html, timer_html
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
 
@@ -630,11 +630,12 @@ def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
         game.touch()
 
 
-# A board's cells, the clock and the counts, in the page and in an entry's answer: drawn
-# by functions, not templates (cell_html.py, panel_html.py).
+# A board's cells, the clock, the counts and the numbers entered twice, in the page and
+# in an entry's answer: drawn by functions, not templates (cell_html.py, panel_html.py).
 bp.add_app_template_global(cell_html, "cell_html")
 bp.add_app_template_global(timer_html, "timer_html")
 bp.add_app_template_global(counts_html, "counts_html")
+bp.add_app_template_global(duplicates_html, "duplicates_html")
 
 
 @bp.app_template_global()
