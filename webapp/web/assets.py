@@ -28,6 +28,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, Se
 from itsdangerous import BadSignature
 from werkzeug.security import safe_join
 
+from .headers import add_vary
+
 YEAR = 31536000
 VERSIONED = f"public, max-age={YEAR}, immutable"
 UNVERSIONED = "public, max-age=600"  # an old page's link, or one without a version
@@ -142,6 +144,12 @@ class SessionInterface(SecureCookieSessionInterface):
             return
         if session.permanent and session.get(RENEWED) != today_number():
             session[RENEWED] = today_number()
+        if not session.modified:
+            # Nothing to send: all Flask's own would do is ask caches to vary on the cookie
+            # once the session was read, after working out the cookie's seven attributes.
+            if session.accessed:
+                add_vary(response, ("Cookie",))
+            return
         super().save_session(app, session, response)
 
 
