@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from itsdangerous import TimestampSigner
 
 from engine import puzzle_to_id
 from webapp.core.game import Game
@@ -43,12 +42,9 @@ def timer(html: str) -> dict[str, str]:
 def page_stamp(client: FlaskClient, monkeypatch: pytest.MonkeyPatch, ago: int = 0, path: str = PAGE) -> str:
     """The stamp of the timer a page draws, as if the page had been opened ``ago`` seconds ago."""
 
-    class Earlier(TimestampSigner):
-        def get_timestamp(self) -> int:
-            return super().get_timestamp() - ago
-
+    signed_at = page_clock.now_seconds() - ago
     with monkeypatch.context() as patch:
-        patch.setattr(page_clock, "TimestampSigner", Earlier)
+        patch.setattr(page_clock, "now_seconds", lambda: signed_at)
         return timer(client.get(path).get_data(as_text=True))["stamp"]
 
 
@@ -184,16 +180,33 @@ def test_a_solved_game_draws_a_stopped_clock(client: FlaskClient) -> None:
     assert f"Solved in {int(drawn['seconds']) // 60}:{int(drawn['seconds']) % 60:02d}" in html
 
 
-def test_every_entry_carries_the_numbers_entered_twice(client: FlaskClient) -> None:
-    a, b = OPEN[0], OPEN[1]
-    html = enter(client, a, 2).get_data(as_text=True)
-    assert re.search(r'<div id="duplicates" class="duplicates" hx-swap-oob="true"></div>', html)
-    html = enter(client, b, 2).get_data(as_text=True)
-    box = re.search(r'<div id="duplicates"[^>]*>(.*?)</div>', html, re.S)
-    assert box and "2 is in 2 cells" in box.group(1)
-    assert f"row {a[0] + 1}, column {a[1] + 1}" in box.group(1) and f"row {b[0] + 1}, column {b[1] + 1}" in box.group(1)
-    html = enter(client, b, "").get_data(as_text=True)
-    assert re.search(r'<div id="duplicates" class="duplicates" hx-swap-oob="true"></div>', html)
+def duplicates_box(html: str) -> str | None:
+    """What an answer's out-of-band list of numbers entered twice holds (None: not sent)."""
+    box = re.search(r'<div id="duplicates" class="duplicates" hx-swap-oob="true">(.*?)</div>', html, re.S)
+    return box.group(1) if box else None
+
+
+def test_an_entry_carries_the_numbers_entered_twice_when_it_changes_them(client: FlaskClient) -> None:
+    a, b, c = OPEN[0], OPEN[1], OPEN[2]
+    # 2 is in no other cell: the list (empty) is what the page shows already, not sent.
+    assert duplicates_box(enter(client, a, 2).get_data(as_text=True)) is None
+    box = duplicates_box(enter(client, b, 2).get_data(as_text=True))
+    assert box and "2 is in 2 cells" in box
+    assert f"row {a[0] + 1}, column {a[1] + 1}" in box and f"row {b[0] + 1}, column {b[1] + 1}" in box
+    # An entry that touches neither copy leaves the list as it is: not sent.
+    other = next(v for v in range(3, 26) if v not in PUZZLE.givens.values())
+    assert duplicates_box(enter(client, c, other).get_data(as_text=True)) is None
+    # The same number again changes nothing: not sent either.
+    assert duplicates_box(enter(client, c, other).get_data(as_text=True)) is None
+    # A third copy, then clearing them: sent each time, and empty when none is left twice.
+    box = duplicates_box(enter(client, c, 2).get_data(as_text=True))
+    assert box and "2 is in 3 cells" in box
+    box = duplicates_box(enter(client, c, "").get_data(as_text=True))
+    assert box and "2 is in 2 cells" in box
+    assert duplicates_box(enter(client, b, "").get_data(as_text=True)) == ""
+    # The page drawn afresh agrees with what the answers left.
+    page = client.get(PAGE).get_data(as_text=True)
+    assert re.search(r'<div id="duplicates" class="duplicates"></div>', page)
 
 
 def test_an_entry_answer_stays_small_on_a_big_board(client: FlaskClient) -> None:

@@ -295,8 +295,16 @@ def test_the_numbers_entered_twice_come_and_go_with_the_entries(viewed: Page) ->
     expect(twice).to_be_hidden()
     enter(page, b, number)
     expect(twice).to_be_visible()
-    expect(twice).to_contain_text(f"{number} is in 2 cells: row {a[0] + 1}, column {a[1] + 1}; "
-                                  f"row {b[0] + 1}, column {b[1] + 1}")
+    listed = (f"{number} is in 2 cells: row {a[0] + 1}, column {a[1] + 1}; "
+              f"row {b[0] + 1}, column {b[1] + 1}")
+    expect(twice).to_contain_text(listed)
+    # An entry that changes no copy: its answer leaves the list out, and the page keeps it.
+    c = SMALL_OPEN[2]
+    enter(page, c, SMALL_SOLUTION[c])
+    expect(cell_div(page, c)).to_have_class(re.compile(r"\bright\b"))
+    expect(page.locator("#counts")).to_contain_text("3 of")
+    expect(twice).to_be_visible()
+    expect(twice).to_contain_text(listed)
     enter(page, b, "")
     expect(twice).to_be_hidden()
     expect(twice).to_have_text("")

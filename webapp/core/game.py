@@ -329,6 +329,14 @@ class Game:
         index = self._index()
         return [(v, sorted(index[v])) for v in sorted(v for v, cells in index.items() if len(cells) > 1)]
 
+    def duplicates_changed_by(self, old: int, new: int) -> bool:
+        """Whether a cell going from ``old`` to ``new`` (0: empty), already done, changed
+        ``duplicates()``: only if ``old`` was shown twice or more before (it still shows
+        somewhere) or ``new`` is now."""
+        if old == new:
+            return False
+        return bool(old and self.holding(old)) or bool(new and len(self.holding(new)) > 1)
+
     def _other_copies(self, cell: Cell, value: int | None) -> tuple[Cell | None, int]:
         """The nearest other cell showing ``value`` and how many more show it."""
         if value is None:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from ..core.game import Move
 from .models import MoveRow
+from .prepared import Prepared, PreparedSet
 from .progress_codec import MOVE_COLUMNS, move_from_values, move_values
 
 # Moves Undo no longer reaches (core.game.MAX_HISTORY) are deleted this many at a time:
@@ -24,6 +25,8 @@ MOVES: Table = MoveRow.__table__  # type: ignore[assignment]  # declared a FromC
 # Built once: a statement built anew for every move costs more than sending it, and the
 # compiled form is cached against the statement's structure either way.
 _INSERT_MOVE = insert(MOVES)
+# One move, the INSERT of every entry: sent to the driver directly (``prepared.py``).
+_ADD_MOVE = PreparedSet(lambda dialect: Prepared(_INSERT_MOVE, dialect, ("progress_id", "number", *MOVE_COLUMNS)))
 
 
 class ReadOnlyMoves(RuntimeError):
@@ -103,7 +106,7 @@ class StoredMoves:
         rows = [{"progress_id": progress_id, "number": number, **move_values(move)}
                 for number, move in sorted(self._new.items())]
         if len(rows) == 1:
-            connection.execute(_INSERT_MOVE, rows[0])
+            _ADD_MOVE.on(connection).run(connection, rows[0])
         elif rows:
             connection.execute(_INSERT_MOVE, rows)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, TypeVar
+from types import SimpleNamespace
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,7 +20,8 @@ from ..core.stored import StoredPuzzle
 from .database import Database, key_of
 from .models import ProgressRow, PuzzleRow
 from .moves import Reader, StoredMoves, no_moves, read_move
-from .progress_codec import ProgressValues, old_moves, row_values, state_from_row
+from .prepared import Prepared, PreparedSet
+from .progress_codec import ROW_COLUMNS, ProgressValues, old_moves, row_values, state_from_row
 from .puzzles import stored_from_row
 
 T = TypeVar("T")
@@ -37,6 +39,10 @@ _GAME_FOR_MOVE = (
 # The values are the parameters' other keys (``row_values``).
 _SAVE_GAME = update(_PROGRESS).where(_PROGRESS.c.id == bindparam("row_id"))
 _NEW_GAME = insert(_PROGRESS)
+# The two a move sends on every entry, compiled once per database and sent to the driver
+# directly (``prepared.py``): SQLAlchemy's execution of a statement cost more than sending it.
+_READ_GAME = PreparedSet(lambda dialect: Prepared(_GAME_FOR_MOVE, dialect))
+_WRITE_GAME = PreparedSet(lambda dialect: Prepared(_SAVE_GAME, dialect, ROW_COLUMNS))
 
 
 @dataclass(frozen=True)
@@ -101,8 +107,8 @@ class ProgressRecords(Database):
                 puzzle_id = connection.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
                 raise LookupError(f"puzzle {code!r} is not stored")
-            row: ProgressValues | None = connection.execute(
-                _GAME_FOR_MOVE, {"player": player, "puzzle_id": puzzle_id}).first()
+            found = _READ_GAME.on(connection).first(connection, {"player": player, "puzzle_id": puzzle_id})
+            row = cast(ProgressValues, SimpleNamespace(**found)) if found is not None else None
             if row is None and not create:
                 return None
             if row is None:
@@ -124,7 +130,8 @@ class ProgressRecords(Database):
                 assert key is not None
                 progress_id = key[0]  # the row's id, for its moves
             else:
-                connection.execute(_SAVE_GAME, {"row_id": progress_id, **row_values(state, row.started, now)})
+                values = {"row_id": progress_id, **row_values(state, row.started, now)}
+                _WRITE_GAME.on(connection).run(connection, values)
             moves.write(connection, progress_id)
         # Whoever holds the saved game may still ask for a move: outside this transaction.
         moves.settle(self._reader(progress_id))

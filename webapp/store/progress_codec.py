@@ -72,6 +72,11 @@ def state_from_row(row: ProgressValues, moves: MoveLog | None = None) -> State:
     )
 
 
+# The progress row's columns a game is saved in (``row_values``' keys, in that order).
+ROW_COLUMNS = ("entries", "undo_pos", "undo_floor", "redo_top", "mistakes", "elapsed", "clock_started", "paused",
+               "last_activity", "started", "solved_at", "revealed", "notes", "updated", "history", "before_restart")
+
+
 def fill_row(row: ProgressRow, state: State, now: datetime) -> None:
     """Write a game into its progress row (``now``: when it was last played); its moves are
     written by whoever keeps them."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 from flask import Flask, request
@@ -29,6 +31,7 @@ from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
 from . import assets, i18n, keys, limits, security, settings
 from .errors import error_page
+from .headers import add_vary
 from .health import Health
 from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
@@ -36,10 +39,28 @@ from .services import Services
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+class HidatoFlask(Flask):
+    """Flask, with ``ensure_sync``'s answer kept per function: Flask asks it of every hook
+    and view at every request (nine times for a cell entry), and each time ``inspect``
+    unwraps the function to look for a coroutine."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._synchronous: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is not FunctionType:  # a bound method, a partial: asked afresh
+            return super().ensure_sync(func)
+        found = self._synchronous.get(func)
+        if found is None:
+            found = self._synchronous[func] = super().ensure_sync(func)
+        return found
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The Flask app; ``config`` overrides the settings (tests pass INSTANCE_PATH etc.)."""
     overrides = dict(config or {})
-    app = Flask(
+    app = HidatoFlask(
         "webapp",
         root_path=os.path.join(ROOT, "webapp"),
         template_folder=os.path.join(ROOT, "templates"),
@@ -108,7 +129,7 @@ def shows_progress() -> bool:
 
 def _vary_on_htmx(response: Any) -> Any:
     # Pages and their htmx partials share URLs: caches must keep them apart.
-    response.vary.add("HX-Request")
+    add_vary(response, ("HX-Request",))
     if shows_progress() or request.path == "/":
         # This browser's progress, or its CSRF token: for no shared cache (private, and per
         # cookie), checked with the server on every load (no-cache), yet allowed in the

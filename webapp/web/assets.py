@@ -28,6 +28,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, Se
 from itsdangerous import BadSignature
 from werkzeug.security import safe_join
 
+from .headers import add_vary
+
 YEAR = 31536000
 VERSIONED = f"public, max-age={YEAR}, immutable"
 UNVERSIONED = "public, max-age=600"  # an old page's link, or one without a version
@@ -120,7 +122,7 @@ class SessionInterface(SecureCookieSessionInterface):
         key = (value, app.secret_key)
         known = self._checked.get(key)
         if known is not None and time.time() < known[1]:
-            return self.session_class(copy.deepcopy(known[0]))  # the kept one stays as it came
+            return self.session_class(_copied(known[0]))  # the kept one stays as it came
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
@@ -131,7 +133,7 @@ class SessionInterface(SecureCookieSessionInterface):
             return self.session_class()
         if len(self._checked) >= CHECKED_KEPT:
             self._checked.clear()
-        self._checked[key] = (copy.deepcopy(data), signed.timestamp() + max_age)
+        self._checked[key] = (_copied(data), signed.timestamp() + max_age)
         return self.session_class(data)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
@@ -142,7 +144,25 @@ class SessionInterface(SecureCookieSessionInterface):
             return
         if session.permanent and session.get(RENEWED) != today_number():
             session[RENEWED] = today_number()
+        if not session.modified:
+            # Nothing to send: all Flask's own would do is ask caches to vary on the cookie
+            # once the session was read, after working out the cookie's seven attributes.
+            if session.accessed:
+                add_vary(response, ("Cookie",))
+            return
         super().save_session(app, session, response)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _copied(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a session's data that shares nothing changeable with it: a plain copy when
+    every value is a string, a number or None (a player's cookie, nearly always), else a
+    deep one (a notice waiting for the next page is a dict)."""
+    if all(type(value) in _SCALARS for value in data.values()):
+        return dict(data)
+    return copy.deepcopy(data)
 
 
 def init_app(app: Flask) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.support import NullTranslations
-from flask import g
+from flask.globals import _cv_app
 from flask_babel import get_translations
 from flask_babel.speaklater import LazyString
 from markupsafe import Markup
@@ -22,17 +22,23 @@ from markupsafe import Markup
 
 def translations() -> NullTranslations:
     """Flask-Babel's ``get_translations()``, found once per request and language."""
-    try:
-        state = g._flask_babel
-    except (AttributeError, RuntimeError):  # before Flask-Babel's first look, or no app context
+    # The app context straight from its context variable: ``flask.g`` is a proxy, and going
+    # through it costs more than the rest of the look-up (some twenty per cell entry).
+    context = _cv_app.get(None)
+    if context is None:
         return get_translations()
-    locale = getattr(state, "babel_locale", None)
-    domain = getattr(state, "babel_domain", None)
-    kept = getattr(state, "hidato_translations", None)
-    if kept is not None and kept[0] is locale and kept[1] is domain and locale is not None:
-        return kept[2]
+    state = getattr(context.g, "_flask_babel", None)  # made by Flask-Babel's first look
+    if state is not None:
+        locale = getattr(state, "babel_locale", None)
+        kept = getattr(state, "hidato_translations", None)
+        if (kept is not None and locale is not None and kept[0] is locale
+                and kept[1] is getattr(state, "babel_domain", None)):
+            return kept[2]
     found = get_translations()
-    state.hidato_translations = (state.babel_locale, getattr(state, "babel_domain", None), found)
+    # Kept from the first look on (which made the state): one look-up per request, not two.
+    state = getattr(context.g, "_flask_babel", None)
+    if state is not None:
+        state.hidato_translations = (getattr(state, "babel_locale", None), getattr(state, "babel_domain", None), found)
     return found
 
 

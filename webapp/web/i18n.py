@@ -25,6 +25,7 @@ from flask_babel import Babel, format_date, format_decimal, get_locale
 from ..core.messages import N_, Language
 from . import names
 from .catalogue import template_gettext, template_ngettext, translations
+from .headers import add_vary
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
 DEFAULT = "en"
@@ -176,5 +177,5 @@ def init_app(app: Flask) -> None:
 def _vary_on_language(response: Any) -> Any:
     # The same URL answers in the browser's language: caches must keep them apart.
     if response.mimetype == "text/html":
-        response.vary.update(("Accept-Language", "Cookie"))  # the header written once, not twice
+        add_vary(response, ("Accept-Language", "Cookie"))
     return response

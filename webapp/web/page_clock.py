@@ -13,7 +13,9 @@ the bound keeps a stray or forged number from doing even that.
 from __future__ import annotations
 
 import hashlib
+import time
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from flask import current_app, request
 from itsdangerous import BadSignature, TimestampSigner
@@ -25,12 +27,43 @@ SHOWN_FIELD, STAMP_FIELD = "clock", "clock_stamp"
 _SALT = "hidato-page-clock"
 
 
+def now_seconds() -> int:
+    """The time a stamp is signed at, in whole seconds (the tests move it)."""
+    return int(time.time())
+
+
+class _Signer(TimestampSigner):
+    """A ``TimestampSigner`` that derives each key once (itsdangerous derives it again,
+    one more HMAC, at every signature and check)."""
+
+    def get_timestamp(self) -> int:
+        return now_seconds()
+
+    def __init__(self, keys: list[str]):
+        super().__init__(keys, salt=_SALT)
+        self._derived: dict[bytes | None, bytes] = {}
+
+    def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
+        kept = secret_key if isinstance(secret_key, bytes) else None if secret_key is None else secret_key.encode()
+        found = self._derived.get(kept)
+        if found is None:
+            found = self._derived[kept] = super().derive_key(secret_key)
+        return found
+
+
+@lru_cache(maxsize=8)
+def _signer_for(keys: tuple[str, ...]) -> _Signer:
+    return _Signer(list(keys))
+
+
 def _signer() -> TimestampSigner:
-    # The current key signs; the fallbacks (a rotation under way) still verify.
-    keys = [*current_app.config.get("SECRET_KEY_FALLBACKS", []), current_app.config["SECRET_KEY"]]
-    return TimestampSigner([str(key) for key in keys], salt=_SALT)
+    # The current key signs; the fallbacks (a rotation under way) still verify. One signer
+    # per set of keys: a timer is drawn with every entry.
+    config = current_app.config
+    return _signer_for((*(str(key) for key in config.get("SECRET_KEY_FALLBACKS", ())), str(config["SECRET_KEY"])))
 
 
+@lru_cache(maxsize=1024)
 def _puzzle_tag(code: str) -> str:
     """A short tag of the puzzle, so a stamp from one puzzle says nothing about another."""
     return hashlib.sha256(code.encode()).hexdigest()[:10]

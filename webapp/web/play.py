@@ -38,9 +38,11 @@ from ..store.catalog import MalformedId, NotPlayable, parse_id
 from . import page_clock
 from .catalogue import gettext as _
 from .catalogue import lazy_gettext, ngettext, translations
+from .cell_html import cell_html
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
+from .panel_html import counts_html, duplicates_html, timer_html
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
 
@@ -286,18 +288,19 @@ def entry(code: str, row: int, col: int) -> Any:
     if request.form.get("mode") == "notes" and value:
         return _note(stored, cell, value)
 
-    def change(game: Game) -> tuple[list[Cell], str | None, bool]:
+    def change(game: Game) -> tuple[list[Cell], str | None, bool, bool]:
         old = game.state.entries.get(cell, 0)
         undoable = (game.can_undo(), game.can_redo())
         try:
-            game.enter(cell, value)
+            changed = game.enter(cell, value)
         except EntryError as err:
-            return [], err.say(translations()), False
+            return [], err.say(translations()), False, False
         # The copies nearest the cell are the ones whose note names it, or now should.
         near = game.copies_near(cell, old, MAX_REDRAWN // 2) + game.copies_near(cell, value, MAX_REDRAWN // 2)
-        return list(dict.fromkeys(near)), None, undoable != (game.can_undo(), game.can_redo())
+        return (list(dict.fromkeys(near)), None, undoable != (game.can_undo(), game.can_redo()),
+                changed and game.duplicates_changed_by(old, value))
 
-    game, (touched, problem, tools_changed) = _change(stored, change)
+    game, (touched, problem, tools_changed, twice_changed) = _change(stored, change)
     if not is_htmx():
         return _back_to_page(code, Notice(problem, "error") if problem else None)
     if game.finished or problem:
@@ -309,7 +312,8 @@ def entry(code: str, row: int, col: int) -> Any:
     # Taken, but against the rules: said as a problem, not as a refusal.
     notice = (Notice(f"{cell_title(cell)}: {view.say_duplicate(translations())}.", "problem")
               if view.duplicate else None)
-    return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice, tools=tools_changed)
+    return _render_cell(stored, game, cell, [c for c in touched if c != cell], notice=notice, tools=tools_changed,
+                        duplicates=twice_changed)
 
 
 def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
@@ -331,14 +335,15 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
-                 notice: Notice | None = None, tools: bool = True) -> Response:
+                 notice: Notice | None = None, tools: bool = True, duplicates: bool = False) -> Response:
     """The cell, the other cells whose duplicate marks changed, the status line, the counts,
-    the clock, the numbers entered twice (a short list) and, when ``tools`` (Undo or Redo
-    may have changed), the buttons (out of band): nothing that grows with the board."""
+    the clock and (out of band) the numbers entered twice when ``duplicates`` (the entry
+    changed that list) and the buttons when ``tools`` (Undo or Redo may have changed):
+    nothing that grows with the board, nothing the page already shows as it is."""
     ctx = _small_context(stored, game, notice)
     marked = ctx["show_mistakes"]
     views = [game.cell_view(c, marked=marked) for c in (cell, *others)]
-    return make_response(render_template("_entry_answer.html", views=views, tools=tools,
+    return make_response(render_template("_entry_answer.html", views=views, tools=tools, duplicates=duplicates,
                                          locked=game.finished or game.state.paused,
                                          digits=len(str(stored.puzzle.size)), **ctx))
 
@@ -625,10 +630,12 @@ def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
         game.touch()
 
 
-@bp.app_template_global()
-def cell_note(view: CellView) -> str:
-    """What is wrong with a cell, in the page's language (for _cell.html)."""
-    return view.say_note(translations())
+# A board's cells, the clock, the counts and the numbers entered twice, in the page and
+# in an entry's answer: drawn by functions, not templates (cell_html.py, panel_html.py).
+bp.add_app_template_global(cell_html, "cell_html")
+bp.add_app_template_global(timer_html, "timer_html")
+bp.add_app_template_global(counts_html, "counts_html")
+bp.add_app_template_global(duplicates_html, "duplicates_html")
 
 
 @bp.app_template_global()

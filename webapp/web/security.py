@@ -34,6 +34,7 @@ from werkzeug.exceptions import BadRequest, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..core.messages import N_
+from .headers import add_missing
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -179,8 +180,7 @@ def _bad_host(error: SecurityError) -> Any:
 
 
 def _add_headers(response: Any) -> Any:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    add_missing(response, HEADERS)
     if current_app.config.get("HTTPS"):
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
