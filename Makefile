@@ -84,6 +84,7 @@ bench: install
 	$(PY) bench/booklet_bench.py --runs 3
 	$(PY) bench/scan_bench.py
 	$(PY) bench/entry_bench.py
+	$(PY) bench/preview_bench.py
 
 # About 30 s of simulated players against gunicorn on 127.0.0.1 (SQLite, then PostgreSQL
 # with its durable default settings, then two gunicorn hosts on that PostgreSQL with each
