@@ -74,9 +74,14 @@ def _all_linked(links: dict[int, list[int]], seen: set[int], at: int, end: int) 
     for j in links[at]:
         if j in seen or j == end:
             continue
-        free = sum(1 for t in links[j] if t not in seen or t == at)
-        if free < 2:
-            return False
+        free = 0
+        for t in links[j]:
+            if t not in seen or t == at:
+                free += 1
+                if free == 2:
+                    break
+        else:
+            return False  # the loop ran out before a second way: fewer than two
     return True
 
 

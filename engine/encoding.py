@@ -13,9 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-
 from .board import Board
 
 _PAIRWISE_UP_TO = 6  # at-most-one over more literals uses a sequential counter
@@ -51,24 +48,32 @@ def encode(board: Board, cand: list[int], clock: Callable[[], None] | None = Non
     """
     tick = clock or _no_clock
     var, cells_of = _variables(board, cand)
-    pool = IDPool(start_from=len(var) + 1)
+    # The at-most-one encodings' extra variables come after the (number, cell) ones, in
+    # the order they are made (as pysat's IDPool would hand them out).
+    top = len(var)
     clauses: list[list[int]] = []
     by_cell: dict[int, list[int]] = {}
+    # Each number's variables by cell: k's clause "k+1 touches k" looks them up per cell.
+    var_of: dict[int, dict[int, int]] = {}
     for k, cells in cells_of.items():
         if k % 32 == 0:
             tick()
         lits = [var[k, i] for i in cells]
-        clauses += _exactly_one(lits, pool)
+        var_of[k] = dict(zip(cells, lits, strict=True))
+        top = _exactly_one(lits, top, clauses)
         for i, lit in zip(cells, lits, strict=True):
             by_cell.setdefault(i, []).append(lit)
     for lits in by_cell.values():
-        clauses += _exactly_one(lits, pool)
+        top = _exactly_one(lits, top, clauses)
+    neighbours = board.neighbours
     for k, cells in cells_of.items():
         if k % 32 == 0:
             tick()
+        mine = var_of[k]
         for j in (k - 1, k + 1):
-            if j in cells_of:
-                clauses += _next_to(board, var, k, j, cells)
+            theirs = var_of.get(j)
+            if theirs is not None:  # k in cell i puts j in a cell next to i
+                clauses += [[-mine[i], *[theirs[t] for t in neighbours[i] if t in theirs]] for i in cells]
     return Encoding(var, clauses)
 
 
@@ -90,14 +95,24 @@ def _variables(board: Board, cand: list[int]) -> tuple[dict[tuple[int, int], int
     return var, cells_of
 
 
-def _next_to(board: Board, var: dict[tuple[int, int], int], k: int, j: int, cells: list[int]) -> list[list[int]]:
-    """k in cell i puts its neighbour number j in a cell next to i."""
-    neighbours = board.neighbours
-    return [[-var[k, i], *(var[j, t] for t in neighbours[i] if (j, t) in var)] for i in cells]
-
-
-def _exactly_one(lits: list[int], pool: IDPool) -> list[list[int]]:
-    if len(lits) == 1:
-        return [lits]
-    kind = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.seqcounter
-    return [lits, *CardEnc.atmost(lits, 1, vpool=pool, encoding=kind).clauses]
+def _exactly_one(lits: list[int], top: int, clauses: list[list[int]]) -> int:
+    """Append "exactly one of ``lits``" to ``clauses``; the last variable id used after it
+    (``top`` before).  The clauses are those pysat's ``CardEnc.atmost`` makes, in its
+    order and with its numbering of the extra variables (pairwise up to
+    ``_PAIRWISE_UP_TO`` literals, else Sinz's sequential counter), written out here
+    because calling it for each of thousands of small sets was half of the encoding's
+    time (``tests/test_encoding.py`` compares the two)."""
+    clauses.append(lits)
+    n = len(lits)
+    if n == 1:
+        return top
+    if n <= _PAIRWISE_UP_TO:
+        clauses += [[-a, -b] for at, a in enumerate(lits) for b in lits[at + 1:]]
+        return top
+    # s_i (top + i) says "one of the first i literals holds".
+    clauses.append([-lits[0], top + 1])
+    for i in range(1, n - 1):
+        x, before, now = -lits[i], top + i, top + i + 1
+        clauses += [[-before, now], [x, -before], [x, now]]
+    clauses.append([-lits[n - 1], -(top + n - 1)])
+    return top + n - 1
