@@ -62,6 +62,8 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
         smoothed = _smoothed(picture, kind)
         if smoothed is not None and (best is None or len(smoothed.shape.cells) > len(best.shape.cells)):
             best = smoothed
+    if best is None or len(best.shape.cells) < FEWEST_CELLS:
+        best = _faint(picture, kind) or best
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
         finer = _finer(picture, best, kind)
         if finer is not None and len(finer.shape.cells) >= len(best.shape.cells):
@@ -83,6 +85,34 @@ def _smoothed(picture: Picture, kind: Kind | None) -> Found | None:
         if found is not None and (best is None or len(found.shape.cells) > len(best.shape.cells)):
             best = found
     return best if best is not None and len(best.shape.cells) >= FEWEST_CELLS else None
+
+
+def _faint(picture: Picture, kind: Kind | None) -> Found | None:
+    """The board looked for by its straight lines (``faint_lines``) when nothing else found
+    one: a grid too faint for any ink threshold, lost in a photo's grain.  Its lines decide
+    the shape; what each cell holds is measured in the picture itself."""
+    from .faint_lines import SHRINK, line_response, shrunk, thresholds
+    from .tiles import with_real_ink
+
+    grey = shrunk(picture.work)
+    response = line_response(grey)
+    best: tuple[Lattice, int, float] | None = None
+    for threshold in thresholds(response):
+        regions = find_regions((response > threshold).astype(np.uint8))
+        lattice = find_lattice(regions, kind)
+        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
+            best = lattice, len(regions), threshold
+    if best is None:
+        return None
+    lattice, regions_seen, threshold = best
+    # The response as a picture of ink: lines as dark as they stand above the grain.
+    dark = np.clip(response / (4 * threshold), 0.0, 1.0).astype(np.float32)
+    lines = (255 * (1.0 - dark)).astype(np.uint8)
+    shape = find_shape(lattice, lines, dark, line=0.25)
+    if len(shape.cells) < FEWEST_CELLS:
+        return None
+    with_real_ink(shape, lattice, darkness(grey))
+    return Found(lattice, shape, lines, dark, picture.work_scale * SHRINK, (0.0, 0.0), 1.0 / SHRINK, regions_seen)
 
 
 def _grainy(grey: np.ndarray) -> bool:
