@@ -142,20 +142,23 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     return shape
 
 
-def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int) -> set[Position]:
+def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, most_ink: float = NUMBER_INK,
+                share: float = TILE_SHARE) -> set[Position]:
     """Tiles along the board's edge: a board drawn as tiles set apart by gaps of the page's
     colour has no line on an edge tile's outer side, so the flood took it.  A position
     beside a cell, its fill along its outer side as bright as the cells are, with the page
     beyond of another brightness from right past that side on, is a tile (a white sheet's margin beside a
     printed board is as bright as the page beyond it).  ``beside``: the cells a position
-    touches at least."""
+    touches at least; ``most_ink``: the most ink a tile holds (in ``shape.ink``); ``share``:
+    of the brighter of fill and page, the least contrast between them (besides
+    ``TILE_CONTRAST``)."""
     kind = lattice.kind
     cells = sorted(shape.cells)
     candidates: list[tuple[Position, Position]] = []
     for c in cells:
         for step in steps(kind):
             p = (c[0] + step[0], c[1] + step[1])
-            if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= NUMBER_INK
+            if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= most_ink
                     and sum(q in shape.cells for q in _around(p, kind)) >= beside):
                 candidates.append((p, step))
     if not candidates:
@@ -190,9 +193,34 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int) -
     near_page = np.abs(gaps - page[:, None]) <= GAP_LIKE_PAGE * np.abs(page - fill)[:, None]
     gapped = (near_page & inward).any(axis=1) & (near_page | ~along).all(axis=1)
     # Its fill like a cell's, the page beyond of another brightness.
-    apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, TILE_SHARE * np.maximum(page, fill))
+    apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, share * np.maximum(page, fill))
     like = (fill >= low) & (fill <= high) & apart & gapped & even
     return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
+
+
+def add_coloured_edge_tiles(lattice: Lattice, colour: np.ndarray, shape: Shape) -> set[Position]:
+    """Add to ``shape`` the edge tiles (``_edge_tiles``) seen in the colour picture
+    (``colour``: BGR, the size of the picture the lattice is in), and say which.  A pale
+    pink given tile on a grey page is nearly the page's brightness: its edge is in the
+    colour (Lab's a and b, where the contrast asked is in levels alone: a chroma's level
+    is no brightness to take a share of) or in the lightness measured apart from the
+    picture the lattice was found in (the negative of a board of dark tiles on a light
+    page).  The ink measured in that picture is no guide here (a number's light strokes
+    on a dark tile in the negative make its fill look like ink), and a painted square or
+    a block of text is no fill like the cells' and of one colour anyway, so any ink is
+    let in.  Twice round: a tile taken lets the one beside it along the edge be seen."""
+    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
+    added: set[Position] = set()
+    for _ in range(2):
+        more: set[Position] = set()
+        for channel, share in ((0, TILE_SHARE), (1, 0.0), (2, 0.0)):
+            for beside in (1, 2):
+                more |= _edge_tiles(lattice, lab[..., channel], shape, beside, most_ink=1.0, share=share) - shape.cells
+                shape.cells |= more
+        if not more:
+            break
+        added |= more
+    return added
 
 
 def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) -> dict[Position, float]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .board_shape import Shape, find_shape
+from .board_shape import Shape, add_coloured_edge_tiles, find_shape
 from .image import Picture
 from .lattice import Kind, Lattice, find_lattice
 from .regions import darkness, find_regions, ink_mask
@@ -70,7 +70,18 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
             best = finer
     if best is None or len(best.shape.cells) < FEWEST_CELLS:
         return None
+    add_coloured_edge_tiles(best.lattice, _colour_like(picture, best), best.shape)
     return best
+
+
+def _colour_like(picture: Picture, found: Found) -> np.ndarray:
+    """The colour picture cut and shrunk to the frame of ``found.grey``."""
+    h, w = found.grey.shape[:2]
+    left, top = found.offset
+    right, bottom = left + w * found.scale, top + h * found.scale
+    full_h, full_w = picture.colour.shape[:2]
+    part = picture.colour[max(0, int(top)):min(full_h, round(bottom)), max(0, int(left)):min(full_w, round(right))]
+    return cv2.resize(part, (w, h), interpolation=cv2.INTER_AREA)
 
 
 def _smoothed(picture: Picture, kind: Kind | None) -> Found | None:
