@@ -194,7 +194,13 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     gapped = (near_page & inward).any(axis=1) & (near_page | ~along).all(axis=1)
     # Its fill like a cell's, the page beyond of another brightness.
     apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, share * np.maximum(page, fill))
-    like = (fill >= low) & (fill <= high) & apart & gapped & even
+    # Within the rows and columns the cells span, the gap need not be seen: a glare or a
+    # blur can brighten a tile and dim its gaps alike, and no sheet's margin lies there
+    # (a ragged outline's notch is the page itself: no fill apart from the page beyond).
+    cell_array = np.array(cells)
+    boxed = np.array([bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
+                      for p, _ in candidates])
+    like = (fill >= low) & (fill <= high) & apart & (gapped | boxed) & even
     return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
 
 
