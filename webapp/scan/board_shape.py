@@ -201,6 +201,13 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     boxed = np.array([bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
                       for p, _ in candidates])
     like = (fill >= low) & (fill <= high) & apart & (gapped | boxed) & even
+    # A notch of one position in the cells' rectangle, cells on two sides of it at least (a
+    # corner tile whose gap a blur closed, in a shadow or a glare), whose fill differs from
+    # the page beyond it at all, is a tile: a ragged outline's notch is the page itself, and
+    # no line of text fits there.  Its contrast and evenness are those of a photo's grain.
+    notch = boxed & np.array([sum(q in shape.cells for q in _around(p, kind)) >= 2 for p, _ in candidates])
+    wide_low, wide_high = (1 - 2 * SAME_TILE) * np.percentile(levels, 5), (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
+    like |= notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
     return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
 
 
