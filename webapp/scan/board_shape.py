@@ -334,7 +334,9 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
             continue
         # Painted through and through: a large number on a light fill darkens the inside's
         # middle too, but its paper still shows between the strokes.
-        if p not in lattice.found and shape.lightest[p] < DARK_FILL:
+        # (Found as a region or not: a newspaper's grey squares, lined like the cells, hold
+        # no number, while a dark given cell's light number shows in its lightest part.)
+        if shape.lightest[p] < DARK_FILL and (p not in lattice.found or shape.ink[p] < INKED):
             holes.add(p)
             continue
         if bold_outline and shape.ink[p] < 0.02:
