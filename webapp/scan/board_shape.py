@@ -50,6 +50,7 @@ EDGE_TILE_INNER = (0.08, 0.14)  # where an edge tile's own fill is sampled: this
 EDGE_TILE_OUTER = (0.12, 0.2, 0.3)  # where the page beyond it is: this far outside
 EDGE_GAP = 0.1  # cells either side of the side between an edge tile and its cell where the gap is looked for
 EVEN = 0.25  # an edge tile's fill and the page beyond vary less than this share of their difference
+GRAINY_EVEN = 0.5  # ... a notch's tile, in a grainy photo: less than this share
 GAP_LIKE_PAGE = 0.6  # the gap is nearer the page's brightness than this share of the page's distance from the tile
 FAINT_LINE = 0.25  # a side darker than this share of the board's lines (typical) has a line, however faint
 NOISE_LINE = 0.025  # ... and darker than this (the paper's noise in a photo stays below)
@@ -158,7 +159,9 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     for c in cells:
         for step in steps(kind):
             p = (c[0] + step[0], c[1] + step[1])
+            beyond = (p[0] + step[0], p[1] + step[1])  # where the page should show: no cell
             if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= most_ink
+                    and beyond not in shape.cells
                     and sum(q in shape.cells for q in _around(p, kind)) >= beside):
                 candidates.append((p, step))
     if not candidates:
@@ -204,10 +207,13 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     # A notch of one position in the cells' rectangle, cells on two sides of it at least (a
     # corner tile whose gap a blur closed, in a shadow or a glare), whose fill differs from
     # the page beyond it at all, is a tile: a ragged outline's notch is the page itself, and
-    # no line of text fits there.  Its contrast and evenness are those of a photo's grain.
+    # no line of text fits there.  Its contrast may be a photo's grain's, and its fill and
+    # the page beyond as grainy (but not crossed by another cell's line: far less even).
     notch = boxed & np.array([sum(q in shape.cells for q in _around(p, kind)) >= 2 for p, _ in candidates])
     wide_low, wide_high = (1 - 2 * SAME_TILE) * np.percentile(levels, 5), (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
-    like |= notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
+    grainy_even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= GRAINY_EVEN * np.abs(page - fill)
+    like |= (notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
+             & grainy_even)
     return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
 
 
