@@ -144,7 +144,7 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
 
 
 def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, most_ink: float = NUMBER_INK,
-                share: float = TILE_SHARE) -> set[Position]:
+                share: float = TILE_SHARE, brightness: bool = True) -> set[Position]:
     """Tiles along the board's edge: a board drawn as tiles set apart by gaps of the page's
     colour has no line on an edge tile's outer side, so the flood took it.  A position
     beside a cell, its fill along its outer side as bright as the cells are, with the page
@@ -152,7 +152,9 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     printed board is as bright as the page beyond it).  ``beside``: the cells a position
     touches at least; ``most_ink``: the most ink a tile holds (in ``shape.ink``); ``share``:
     of the brighter of fill and page, the least contrast between them (besides
-    ``TILE_CONTRAST``)."""
+    ``TILE_CONTRAST``); ``brightness``: whether ``grey`` is a brightness, where a tile
+    within the cells' rows and columns need not show its gap (a chroma's few levels also
+    part a newspaper's grey paint from its tinted paper)."""
     kind = lattice.kind
     cells = sorted(shape.cells)
     candidates: list[tuple[Position, Position]] = []
@@ -200,16 +202,22 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     # Within the rows and columns the cells span, the gap need not be seen: a glare or a
     # blur can brighten a tile and dim its gaps alike, and no sheet's margin lies there
     # (a ragged outline's notch is the page itself: no fill apart from the page beyond).
+    # (On a hexagonal lattice the rows and columns' box is a rhombus whose corners lie off
+    # the board: there, between the first and last cell along both of its lines.)
     cell_array = np.array(cells)
-    boxed = np.array([bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
+    hull = _inside_hull(shape.cells) if kind == "hex" else set()
+    boxed = np.array([p in hull if kind == "hex" else
+                      bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
                       for p, _ in candidates])
-    like = (fill >= low) & (fill <= high) & apart & (gapped | boxed) & even
+    like = (fill >= low) & (fill <= high) & apart & (gapped | (boxed & brightness)) & even
     # A notch of one position in the cells' rectangle, cells on two sides of it at least (a
     # corner tile whose gap a blur closed, in a shadow or a glare), whose fill differs from
     # the page beyond it at all, is a tile: a ragged outline's notch is the page itself, and
     # no line of text fits there.  Its contrast may be a photo's grain's, and its fill and
     # the page beyond as grainy (but not crossed by another cell's line: far less even).
-    notch = boxed & np.array([sum(q in shape.cells for q in _around(p, kind)) >= 2 for p, _ in candidates])
+    # (A square board's: a hexagonal board's ragged edge is all such positions.)
+    notch = boxed & np.array([brightness and kind == "square" and sum(q in shape.cells for q in _around(p, kind)) >= 2
+                              for p, _ in candidates])
     wide_low, wide_high = (1 - 2 * SAME_TILE) * np.percentile(levels, 5), (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
     grainy_even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= GRAINY_EVEN * np.abs(page - fill)
     like |= (notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
@@ -234,7 +242,8 @@ def add_coloured_edge_tiles(lattice: Lattice, colour: np.ndarray, shape: Shape) 
         more: set[Position] = set()
         for channel, share in ((0, TILE_SHARE), (1, 0.0), (2, 0.0)):
             for beside in (1, 2):
-                more |= _edge_tiles(lattice, lab[..., channel], shape, beside, most_ink=1.0, share=share) - shape.cells
+                more |= _edge_tiles(lattice, lab[..., channel], shape, beside, most_ink=1.0, share=share,
+                                    brightness=channel == 0) - shape.cells
                 shape.cells |= more
         if not more:
             break
