@@ -29,6 +29,8 @@ FAINT_THRESHOLDS = (0.93, 0.97, 0.98)  # ... and its ink thresholds: the blur fa
 SMOOTH_LINE = 0.05  # ... and the faintest line on it: its grain is too weak to pass for a line
 TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times the cells
 TILES_SEEN = 0.97  # ... or more cells, this share at least each seen as a tile
+FAINT_LINE = 0.25  # a board found by its faint lines: the least line, in their response's darkness
+LINE_SHARE = 0.5  # ... or this share of the lines between its cells found, typically, if more
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -119,7 +121,13 @@ def _faint(picture: Picture, kind: Kind | None) -> Found | None:
     # The response as a picture of ink: lines as dark as they stand above the grain.
     dark = np.clip(response / (4 * threshold), 0.0, 1.0).astype(np.float32)
     lines = (255 * (1.0 - dark)).astype(np.uint8)
-    shape = find_shape(lattice, lines, dark, line=0.25)
+    shape = find_shape(lattice, lines, dark, line=FAINT_LINE)
+    # Grain crosses that level often beside a line, and a side's darkest sample across it
+    # is what counts: grain alone would enclose the sheet's margin as cells.  A side with
+    # a line is one at least half as dark as the lines between the cells found, typically.
+    between = [peak for (p, q), peak in shape.peaks.items() if p in lattice.found and q in lattice.found]
+    if between:
+        shape = find_shape(lattice, lines, dark, line=max(FAINT_LINE, LINE_SHARE * float(np.median(between))))
     if len(shape.cells) < FEWEST_CELLS:
         return None
     with_real_ink(shape, lattice, darkness(grey))
