@@ -145,7 +145,7 @@ def _grey_grid_photo(seed: int, turn: float) -> tuple[bytes, Puzzle]:
     return drawn.data, drawn.puzzle
 
 
-@pytest.mark.parametrize(("seed", "turn"), [(12, 6.0), (13, 3.0)])
+@pytest.mark.parametrize(("seed", "turn"), [(12, 6.0), (11, -4.0)])
 def test_a_grey_grid_lost_in_a_photos_grain_is_found_by_its_straight_lines(seed: int, turn: float) -> None:
     data, drawn = _grey_grid_photo(seed, turn)
     reading = read_picture(data, adjacency="king")

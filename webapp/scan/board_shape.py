@@ -50,6 +50,8 @@ EDGE_TILE_INNER = (0.08, 0.14)  # where an edge tile's own fill is sampled: this
 EDGE_TILE_OUTER = (0.12, 0.2, 0.3)  # where the page beyond it is: this far outside
 EDGE_GAP = 0.1  # cells either side of the side between an edge tile and its cell where the gap is looked for
 EVEN = 0.25  # an edge tile's fill and the page beyond vary less than this share of their difference
+BOXED_EVEN = 0.2  # ... an edge tile within the cells' rows and columns whose gap is not seen
+HEAVIER = 1.5  # ... and no side toward a cell this many times the weight of the lines between cells
 GRAINY_EVEN = 0.3  # ... a notch's tile, in a grainy photo: less than this share
 GAP_LIKE_PAGE = 0.6  # the gap is nearer the page's brightness than this share of the page's distance from the tile
 FAINT_LINE = 0.25  # a side darker than this share of the board's lines (typical) has a line, however faint
@@ -209,14 +211,23 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
     boxed = np.array([p in hull if kind == "hex" else
                       bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
                       for p, _ in candidates])
-    like = (fill >= low) & (fill <= high) & apart & (gapped | (boxed & brightness)) & even
+    # (Evener than a tile need be: a hole's side drawn thick beside it shades the page beyond.)
+    spread = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1))
+    boxed_even = spread <= BOXED_EVEN * np.abs(page - fill)
+    like = (fill >= low) & (fill <= high) & apart & (gapped | (boxed & boxed_even & brightness)) & even
     # A notch of one position in the cells' rectangle, cells on two sides of it at least (a
     # corner tile whose gap a blur closed, in a shadow or a glare), whose fill differs from
     # the page beyond it at all, is a tile: a ragged outline's notch is the page itself, and
     # no line of text fits there.  Its contrast may be a photo's grain's, and its fill and
     # the page beyond as grainy (but not crossed by another cell's line: far less even).
     # (A square board's: a hexagonal board's ragged edge is all such positions.)
+    # (And no line between it and those cells heavier than the lines between cells: our
+    # boards draw a hole's sides as thick as their outline.)
+    inner = [w for (p, q), (_c, w) in shape.sides.items() if p in lattice.found and q in lattice.found]
+    thin = float(np.median(inner)) if inner else 0.0
     notch = boxed & np.array([brightness and kind == "square" and sum(q in shape.cells for q in _around(p, kind)) >= 2
+                              and all(shape.sides.get((p, q), (0.0, 0.0))[1] <= HEAVIER * thin
+                                      for q in _around(p, kind) if q in shape.cells)
                               for p, _ in candidates])
     wide_low, wide_high = (1 - 2 * SAME_TILE) * np.percentile(levels, 5), (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
     grainy_even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= GRAINY_EVEN * np.abs(page - fill)
