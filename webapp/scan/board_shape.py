@@ -35,6 +35,7 @@ from .lattice import Lattice, Position, plane, steps
 LINE = 0.22  # darkness above which a sample is on a line
 INK_INSIDE = 0.1  # darkness above which a sample inside a cell is ink (faint under a glare)
 LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
+UNLIKE_PAGE = 0.15  # ... and, found as a region, this far from the page's (of the cells' paper)
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
 GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
@@ -351,6 +352,7 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
     """Fill ``shape.cells`` and ``shape.holes``."""
     kind = lattice.kind
     enclosed = [p for p in positions if p not in outside]
+    page = float(np.median([shape.lightest[p] for p in outside])) if outside else 1.0
     thin, thick = _line_weights(enclosed, outside, lattice, shape)
     bold_outline = thick > 1.8 * thin
     cells: set[Position] = set()
@@ -361,8 +363,11 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
         # Painted through and through: a large number on a light fill darkens the inside's
         # middle too, but its paper still shows between the strokes.
         # (Found as a region or not: a newspaper's grey squares, lined like the cells, hold
-        # no number, while a dark given cell's light number shows in its lightest part.)
-        if shape.lightest[p] < DARK_FILL and (p not in lattice.found or shape.ink[p] < INKED):
+        # no number, while a dark given cell's light number shows in its lightest part; and
+        # they are painted darker than the page around the board, while a blank tile as dark
+        # as that page is a tile of a dark board.)
+        if shape.lightest[p] < DARK_FILL and (p not in lattice.found or (
+                shape.ink[p] < INKED and abs(shape.lightest[p] - page) > UNLIKE_PAGE)):
             holes.add(p)
             continue
         if bold_outline and shape.ink[p] < 0.02:
