@@ -10,7 +10,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from scan_cases import same_puzzle
 from scan_pictures import Camera, Style, draw, photograph
 from scan_variants import BoardSpec, Shot, Spec, Theme, picture
 
@@ -18,6 +17,8 @@ from engine import Puzzle, format_puzzle, parse_puzzle
 from webapp.scan import read_picture
 from webapp.scan.finding import find_board
 from webapp.scan.image import load
+
+from scan_cases import same_puzzle
 
 # A 12×12 easy puzzle from our generator: wide blank areas between its numbers.
 BLANK_AREAS = parse_puzzle("""\

@@ -230,7 +230,8 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, m
                               and all(shape.sides.get((p, q), (0.0, 0.0))[1] <= HEAVIER * thin
                                       for q in _around(p, kind) if q in shape.cells)
                               for p, _ in candidates])
-    wide_low, wide_high = (1 - 2 * SAME_TILE) * np.percentile(levels, 5), (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
+    wide_low = (1 - 2 * SAME_TILE) * np.percentile(levels, 5)
+    wide_high = (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
     grainy_even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= GRAINY_EVEN * np.abs(page - fill)
     like |= (notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
              & grainy_even)
