@@ -2,7 +2,8 @@
 lines blurred by the camera (most of each line falls below the ink threshold, yet a
 blank area of cells is no area of holes), a board with real holes drawn the same way
 (its holes stay holes), and a dark theme's thin light lines in a grainy photo (found
-in the picture smoothed)."""
+in the picture smoothed), and a light grey grid whose lines are no darker than a photo's
+grain (found by their straightness)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import cv2
 import numpy as np
 import pytest
 from scan_pictures import Camera, Style, draw, photograph
+from scan_variants import BoardSpec, Shot, Spec, Theme, picture
 
-from engine import parse_puzzle
+from engine import Puzzle, format_puzzle, parse_puzzle
 from webapp.scan import read_picture
 from webapp.scan.finding import find_board
 from webapp.scan.image import load
+
+from scan_cases import same_puzzle
 
 # A 12×12 easy puzzle from our generator: wide blank areas between its numbers.
 BLANK_AREAS = parse_puzzle("""\
@@ -127,3 +131,23 @@ def test_a_grainy_dark_theme_photo_is_read() -> None:
     reading = read_picture(picture, adjacency="rook")
     assert reading.puzzle.size == 36
     assert reading.puzzle.givens == numbers
+
+
+def _grey_grid_photo(seed: int, turn: float) -> tuple[bytes, Puzzle]:
+    """A monochrome app's board: cells a light grey, lines only a few grey levels darker,
+    no outline, photographed with the grain of dim light (noise 6 grey levels) and blur,
+    with the test set's own generator."""
+    grey = Theme(paper=(236, 236, 236), cell=None, line=(230, 230, 230), thin=0.03, outline=0.0, given_fill=None,
+                 given_ink=(40, 40, 40), given_font="DejaVuSansMono.ttf")
+    spec = Spec(f"grey-grid-{seed}", "square", "own", BoardSpec("square", 8, "king", "easy", seed), grey, "plain",
+                cell=60, shot=Shot(width=1600, height=1600, turn=turn, noise=6.0, blur=1.5, gradient=0.1,
+                                   background="desk"))
+    drawn = picture(spec)
+    return drawn.data, drawn.puzzle
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(12, 6.0), (11, -4.0)])
+def test_a_grey_grid_lost_in_a_photos_grain_is_found_by_its_straight_lines(seed: int, turn: float) -> None:
+    data, drawn = _grey_grid_photo(seed, turn)
+    reading = read_picture(data, adjacency="king")
+    assert same_puzzle(reading.puzzle, drawn), f"drawn:\n{format_puzzle(drawn)}read:\n{reading.text()}"

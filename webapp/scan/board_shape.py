@@ -35,6 +35,7 @@ from .lattice import Lattice, Position, plane, steps
 LINE = 0.22  # darkness above which a sample is on a line
 INK_INSIDE = 0.1  # darkness above which a sample inside a cell is ink (faint under a glare)
 LINE_COVER = 0.55  # share of a side's length with a line on it for the side to count as drawn
+UNLIKE_PAGE = 0.15  # ... and, found as a region, this far from the page's (of the cells' paper)
 DARK_FILL = 0.55  # a position's inside darker than this share of the cells' paper is painted
 GLARE = 1.12  # a position this much brighter than the board's paper is under a glare
 INKED = 0.02  # a share of ink inside a position that may be a number (as the reader's)
@@ -50,6 +51,9 @@ EDGE_TILE_INNER = (0.08, 0.14)  # where an edge tile's own fill is sampled: this
 EDGE_TILE_OUTER = (0.12, 0.2, 0.3)  # where the page beyond it is: this far outside
 EDGE_GAP = 0.1  # cells either side of the side between an edge tile and its cell where the gap is looked for
 EVEN = 0.25  # an edge tile's fill and the page beyond vary less than this share of their difference
+BOXED_EVEN = 0.2  # ... an edge tile within the cells' rows and columns whose gap is not seen
+HEAVIER = 1.5  # ... and no side toward a cell this many times the weight of the lines between cells
+GRAINY_EVEN = 0.3  # ... a notch's tile, in a grainy photo: less than this share
 GAP_LIKE_PAGE = 0.6  # the gap is nearer the page's brightness than this share of the page's distance from the tile
 FAINT_LINE = 0.25  # a side darker than this share of the board's lines (typical) has a line, however faint
 NOISE_LINE = 0.025  # ... and darker than this (the paper's noise in a photo stays below)
@@ -142,20 +146,27 @@ def find_shape(lattice: Lattice, grey: np.ndarray, dark: np.ndarray, line: float
     return shape
 
 
-def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int) -> set[Position]:
+def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int, most_ink: float = NUMBER_INK,
+                share: float = TILE_SHARE, brightness: bool = True) -> set[Position]:
     """Tiles along the board's edge: a board drawn as tiles set apart by gaps of the page's
     colour has no line on an edge tile's outer side, so the flood took it.  A position
     beside a cell, its fill along its outer side as bright as the cells are, with the page
     beyond of another brightness from right past that side on, is a tile (a white sheet's margin beside a
     printed board is as bright as the page beyond it).  ``beside``: the cells a position
-    touches at least."""
+    touches at least; ``most_ink``: the most ink a tile holds (in ``shape.ink``); ``share``:
+    of the brighter of fill and page, the least contrast between them (besides
+    ``TILE_CONTRAST``); ``brightness``: whether ``grey`` is a brightness, where a tile
+    within the cells' rows and columns need not show its gap (a chroma's few levels also
+    part a newspaper's grey paint from its tinted paper)."""
     kind = lattice.kind
     cells = sorted(shape.cells)
     candidates: list[tuple[Position, Position]] = []
     for c in cells:
         for step in steps(kind):
             p = (c[0] + step[0], c[1] + step[1])
-            if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= NUMBER_INK
+            beyond = (p[0] + step[0], p[1] + step[1])  # where the page should show: no cell
+            if (p not in shape.cells and p not in shape.holes and p in shape.ink and shape.ink[p] <= most_ink
+                    and beyond not in shape.cells
                     and sum(q in shape.cells for q in _around(p, kind)) >= beside):
                 candidates.append((p, step))
     if not candidates:
@@ -190,9 +201,67 @@ def _edge_tiles(lattice: Lattice, grey: np.ndarray, shape: Shape, beside: int) -
     near_page = np.abs(gaps - page[:, None]) <= GAP_LIKE_PAGE * np.abs(page - fill)[:, None]
     gapped = (near_page & inward).any(axis=1) & (near_page | ~along).all(axis=1)
     # Its fill like a cell's, the page beyond of another brightness.
-    apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, TILE_SHARE * np.maximum(page, fill))
-    like = (fill >= low) & (fill <= high) & apart & gapped & even
+    apart = np.abs(page - fill) >= np.maximum(TILE_CONTRAST, share * np.maximum(page, fill))
+    # Within the rows and columns the cells span, the gap need not be seen: a glare or a
+    # blur can brighten a tile and dim its gaps alike, and no sheet's margin lies there
+    # (a ragged outline's notch is the page itself: no fill apart from the page beyond).
+    # (On a hexagonal lattice the rows and columns' box is a rhombus whose corners lie off
+    # the board: there, between the first and last cell along both of its lines.)
+    cell_array = np.array(cells)
+    hull = _inside_hull(shape.cells) if kind == "hex" else set()
+    boxed = np.array([p in hull if kind == "hex" else
+                      bool((cell_array.min(axis=0) <= p).all() and (p <= cell_array.max(axis=0)).all())
+                      for p, _ in candidates])
+    # (Evener than a tile need be: a hole's side drawn thick beside it shades the page beyond.)
+    spread = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1))
+    boxed_even = spread <= BOXED_EVEN * np.abs(page - fill)
+    like = (fill >= low) & (fill <= high) & apart & (gapped | (boxed & boxed_even & brightness)) & even
+    # A notch of one position in the cells' rectangle, cells on two sides of it at least (a
+    # corner tile whose gap a blur closed, in a shadow or a glare), whose fill differs from
+    # the page beyond it at all, is a tile: a ragged outline's notch is the page itself, and
+    # no line of text fits there.  Its contrast may be a photo's grain's, and its fill and
+    # the page beyond as grainy (but not crossed by another cell's line: far less even).
+    # (A square board's: a hexagonal board's ragged edge is all such positions.)
+    # (And no line between it and those cells heavier than the lines between cells: our
+    # boards draw a hole's sides as thick as their outline.)
+    inner = [w for (p, q), (_c, w) in shape.sides.items() if p in lattice.found and q in lattice.found]
+    thin = float(np.median(inner)) if inner else 0.0
+    notch = boxed & np.array([brightness and kind == "square" and sum(q in shape.cells for q in _around(p, kind)) >= 2
+                              and all(shape.sides.get((p, q), (0.0, 0.0))[1] <= HEAVIER * thin
+                                      for q in _around(p, kind) if q in shape.cells)
+                              for p, _ in candidates])
+    wide_low = (1 - 2 * SAME_TILE) * np.percentile(levels, 5)
+    wide_high = (1 + 2 * SAME_TILE) * np.percentile(levels, 95)
+    grainy_even = np.maximum(fill_samples.std(axis=1), page_samples.std(axis=1)) <= GRAINY_EVEN * np.abs(page - fill)
+    like |= (notch & (np.abs(page - fill) >= TILE_CONTRAST) & (fill >= wide_low) & (fill <= wide_high)
+             & grainy_even)
     return {p for (p, _), yes in zip(candidates, like, strict=True) if yes}
+
+
+def add_coloured_edge_tiles(lattice: Lattice, colour: np.ndarray, shape: Shape) -> set[Position]:
+    """Add to ``shape`` the edge tiles (``_edge_tiles``) seen in the colour picture
+    (``colour``: BGR, the size of the picture the lattice is in), and say which.  A pale
+    pink given tile on a grey page is nearly the page's brightness: its edge is in the
+    colour (Lab's a and b, where the contrast asked is in levels alone: a chroma's level
+    is no brightness to take a share of) or in the lightness measured apart from the
+    picture the lattice was found in (the negative of a board of dark tiles on a light
+    page).  The ink measured in that picture is no guide here (a number's light strokes
+    on a dark tile in the negative make its fill look like ink), and a painted square or
+    a block of text is no fill like the cells' and of one colour anyway, so any ink is
+    let in.  Twice round: a tile taken lets the one beside it along the edge be seen."""
+    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
+    added: set[Position] = set()
+    for _ in range(2):
+        more: set[Position] = set()
+        for channel, share in ((0, TILE_SHARE), (1, 0.0), (2, 0.0)):
+            for beside in (1, 2):
+                more |= _edge_tiles(lattice, lab[..., channel], shape, beside, most_ink=1.0, share=share,
+                                    brightness=channel == 0) - shape.cells
+                shape.cells |= more
+        if not more:
+            break
+        added |= more
+    return added
 
 
 def inside_ink(lattice: Lattice, positions: list[Position], dark: np.ndarray) -> dict[Position, float]:
@@ -284,6 +353,7 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
     """Fill ``shape.cells`` and ``shape.holes``."""
     kind = lattice.kind
     enclosed = [p for p in positions if p not in outside]
+    page = float(np.median([shape.lightest[p] for p in outside])) if outside else 1.0
     thin, thick = _line_weights(enclosed, outside, lattice, shape)
     bold_outline = thick > 1.8 * thin
     cells: set[Position] = set()
@@ -293,7 +363,12 @@ def _classify(positions: list[Position], outside: set[Position], lattice: Lattic
             continue
         # Painted through and through: a large number on a light fill darkens the inside's
         # middle too, but its paper still shows between the strokes.
-        if p not in lattice.found and shape.lightest[p] < DARK_FILL:
+        # (Found as a region or not: a newspaper's grey squares, lined like the cells, hold
+        # no number, while a dark given cell's light number shows in its lightest part; and
+        # they are painted darker than the page around the board, while a blank tile as dark
+        # as that page is a tile of a dark board.)
+        if shape.lightest[p] < DARK_FILL and (p not in lattice.found or (
+                shape.ink[p] < INKED and abs(shape.lightest[p] - page) > UNLIKE_PAGE)):
             holes.add(p)
             continue
         if bold_outline and shape.ink[p] < 0.02:

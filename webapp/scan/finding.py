@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .board_shape import Shape, find_shape
+from .board_shape import Shape, add_coloured_edge_tiles, find_shape
 from .image import Picture
 from .lattice import Kind, Lattice, find_lattice
 from .regions import darkness, find_regions, ink_mask
@@ -29,6 +29,8 @@ FAINT_THRESHOLDS = (0.93, 0.97, 0.98)  # ... and its ink thresholds: the blur fa
 SMOOTH_LINE = 0.05  # ... and the faintest line on it: its grain is too weak to pass for a line
 TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times the cells
 TILES_SEEN = 0.97  # ... or more cells, this share at least each seen as a tile
+FAINT_LINE = 0.25  # a board found by its faint lines: the least line, in their response's darkness
+LINE_SHARE = 0.5  # ... or this share of the lines between its cells found, typically, if more
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -62,13 +64,26 @@ def find_board(picture: Picture, kind: Kind | None = None) -> Found | None:
         smoothed = _smoothed(picture, kind)
         if smoothed is not None and (best is None or len(smoothed.shape.cells) > len(best.shape.cells)):
             best = smoothed
+    if best is None or len(best.shape.cells) < FEWEST_CELLS:
+        best = _faint(picture, kind) or best
     if best is not None and best.lattice.spacing < FINE_SPACING and picture.work_scale > 1.3:
         finer = _finer(picture, best, kind)
         if finer is not None and len(finer.shape.cells) >= len(best.shape.cells):
             best = finer
     if best is None or len(best.shape.cells) < FEWEST_CELLS:
         return None
+    add_coloured_edge_tiles(best.lattice, _colour_like(picture, best), best.shape)
     return best
+
+
+def _colour_like(picture: Picture, found: Found) -> np.ndarray:
+    """The colour picture cut and shrunk to the frame of ``found.grey``."""
+    h, w = found.grey.shape[:2]
+    left, top = found.offset
+    right, bottom = left + w * found.scale, top + h * found.scale
+    full_h, full_w = picture.colour.shape[:2]
+    part = picture.colour[max(0, int(top)):min(full_h, round(bottom)), max(0, int(left)):min(full_w, round(right))]
+    return cv2.resize(part, (w, h), interpolation=cv2.INTER_AREA)
 
 
 def _smoothed(picture: Picture, kind: Kind | None) -> Found | None:
@@ -83,6 +98,40 @@ def _smoothed(picture: Picture, kind: Kind | None) -> Found | None:
         if found is not None and (best is None or len(found.shape.cells) > len(best.shape.cells)):
             best = found
     return best if best is not None and len(best.shape.cells) >= FEWEST_CELLS else None
+
+
+def _faint(picture: Picture, kind: Kind | None) -> Found | None:
+    """The board looked for by its straight lines (``faint_lines``) when nothing else found
+    one: a grid too faint for any ink threshold, lost in a photo's grain.  Its lines decide
+    the shape; what each cell holds is measured in the picture itself."""
+    from .faint_lines import SHRINK, line_response, shrunk, thresholds
+    from .tiles import with_real_ink
+
+    grey = shrunk(picture.work)
+    response = line_response(grey)
+    best: tuple[Lattice, int, float] | None = None
+    for threshold in thresholds(response):
+        regions = find_regions((response > threshold).astype(np.uint8))
+        lattice = find_lattice(regions, kind)
+        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
+            best = lattice, len(regions), threshold
+    if best is None:
+        return None
+    lattice, regions_seen, threshold = best
+    # The response as a picture of ink: lines as dark as they stand above the grain.
+    dark = np.clip(response / (4 * threshold), 0.0, 1.0).astype(np.float32)
+    lines = (255 * (1.0 - dark)).astype(np.uint8)
+    shape = find_shape(lattice, lines, dark, line=FAINT_LINE)
+    # Grain crosses that level often beside a line, and a side's darkest sample across it
+    # is what counts: grain alone would enclose the sheet's margin as cells.  A side with
+    # a line is one at least half as dark as the lines between the cells found, typically.
+    between = [peak for (p, q), peak in shape.peaks.items() if p in lattice.found and q in lattice.found]
+    if between:
+        shape = find_shape(lattice, lines, dark, line=max(FAINT_LINE, LINE_SHARE * float(np.median(between))))
+    if len(shape.cells) < FEWEST_CELLS:
+        return None
+    with_real_ink(shape, lattice, darkness(grey))
+    return Found(lattice, shape, lines, dark, picture.work_scale * SHRINK, (0.0, 0.0), 1.0 / SHRINK, regions_seen)
 
 
 def _grainy(grey: np.ndarray) -> bool:
