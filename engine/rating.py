@@ -23,6 +23,7 @@ from .board import Puzzle
 from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
+from .whips import still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
@@ -132,6 +133,15 @@ class LogicSolve:
         # Trials that ran out of singles before the cap, since the candidates last changed:
         # a longer cap finds nothing new for them.
         self.dead: set[tuple[int, int]] = set()
+        # Trials that found nothing, by candidate: (cap, cut, counted steps, numbers read,
+        # crowded cells passed over: ``Chains.last_trial``).  While what its outcome rests
+        # on stays, such a trial finds nothing again at the same cap, or at any longer one
+        # if the cap did not cut it: it is counted as run (``Chains.replay``) instead of
+        # run.  A sweep after an elimination tried every candidate again, though one
+        # elimination reaches few of them: the same eliminations, rating and counted
+        # steps as before, sooner.
+        self.known: dict[tuple[int, int], tuple[int, bool, int, int, tuple[tuple[int, int], ...]]] = {}
+        self._seen = self._open_candidates()
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -199,13 +209,22 @@ class LogicSolve:
         numbers_of = ch.cells_numbers()
         found = 0
         dead = self.dead
+        self._forget_changed()
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
         for k, bit in list(ch.candidates()):
             if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
                 continue
+            known = self.known.get((k, bit))
+            if known is not None and (known[0] == level or (not known[1] and level > known[0])) and \
+                    (not known[4] or tables is None or still(known[4], tables)):
+                ch.replay(known[2])
+                if not known[1]:
+                    dead.add((k, bit))
+                continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
+                self.known[(k, bit)] = (level, cut, *ch.last_trial)
                 if not cut:
                     dead.add((k, bit))
                 continue
@@ -216,11 +235,32 @@ class LogicSolve:
             self.deductions.extend(ch.singles())
             if first:
                 break
+            self._forget_changed()
             if ch.whips:
                 tables = ch.whip_tables()
         if found:
             dead.clear()  # the candidates changed: every trial may go further now
         return found
+
+    def _open_candidates(self) -> list[int]:
+        """Each number's candidates as the trials read them (none once it is placed)."""
+        ch = self.chains
+        return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
+
+    def _forget_changed(self) -> None:
+        """Drop the known trials that read a number whose candidates changed."""
+        now = self._open_candidates()
+        seen = self._seen
+        if now == seen:
+            return
+        numbers = 0
+        for k, (before, after) in enumerate(zip(seen, now, strict=True)):
+            if before != after:
+                if after & ~before:  # a candidate back (never, in a solve): forget them all
+                    self.known.clear()
+                numbers |= 1 << k
+        self._seen = now
+        self.known = {key: known for key, known in self.known.items() if not known[3] & numbers}
 
     def _used(self, length: int, times: int) -> None:
         self.uses[length] = self.uses.get(length, 0) + times
