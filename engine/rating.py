@@ -140,8 +140,15 @@ class LogicSolve:
         # run.  A sweep after an elimination tried every candidate again, though one
         # elimination reaches few of them: the same eliminations, rating and counted
         # steps as before, sooner.
-        self.known: dict[tuple[int, int], tuple[int, bool, int, int, tuple[tuple[int, int], ...]]] = {}
+        # Each entry also holds the epoch it was made in: candidates are compared with
+        # how they were (``_seen``) after each elimination, each number's last change is
+        # kept by epoch (``_changed_at``), and the entries are checked once a sweep.
+        self.known: dict[tuple[int, int], tuple[int, bool, int, int, tuple[tuple[int, int], ...], int]] = {}
         self._seen = self._open_candidates()
+        self._epoch = 0
+        self._changed_at = [0] * len(self._seen)
+        self._checked = 0  # the epoch the entries were last checked in
+        self._dirty = 0  # the numbers changed since then, a bit each
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -210,6 +217,7 @@ class LogicSolve:
         found = 0
         dead = self.dead
         self._forget_changed()
+        dirty = 0  # numbers changed in this sweep: the entries it looks up were made before it
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
         for k, bit in list(ch.candidates()):
@@ -217,14 +225,14 @@ class LogicSolve:
                 continue
             known = self.known.get((k, bit))
             if known is not None and (known[0] == level or (not known[1] and level > known[0])) and \
-                    (not known[4] or tables is None or still(known[4], tables)):
+                    not known[3] & dirty and (not known[4] or tables is None or still(known[4], tables)):
                 ch.replay(known[2])
                 if not known[1]:
                     dead.add((k, bit))
                 continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
-                self.known[(k, bit)] = (level, cut, *ch.last_trial)
+                self.known[(k, bit)] = (level, cut, *ch.last_trial, self._epoch)
                 if not cut:
                     dead.add((k, bit))
                 continue
@@ -235,7 +243,7 @@ class LogicSolve:
             self.deductions.extend(ch.singles())
             if first:
                 break
-            self._forget_changed()
+            dirty |= self._changes()
             if ch.whips:
                 tables = ch.whip_tables()
         if found:
@@ -247,20 +255,43 @@ class LogicSolve:
         ch = self.chains
         return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
 
-    def _forget_changed(self) -> None:
-        """Drop the known trials that read a number whose candidates changed."""
+    def _changes(self) -> int:
+        """The numbers whose candidates changed since the last look (a bit each), their
+        change noted in a new epoch."""
         now = self._open_candidates()
         seen = self._seen
         if now == seen:
-            return
+            return 0
+        self._epoch += 1
         numbers = 0
+        changed_at = self._changed_at
         for k, (before, after) in enumerate(zip(seen, now, strict=True)):
             if before != after:
                 if after & ~before:  # a candidate back (never, in a solve): forget them all
                     self.known.clear()
                 numbers |= 1 << k
+                changed_at[k] = self._epoch
         self._seen = now
-        self.known = {key: known for key, known in self.known.items() if not known[3] & numbers}
+        self._dirty |= numbers
+        return numbers
+
+    def _forget_changed(self) -> None:
+        """Drop the known trials that read a number whose candidates changed since they
+        were made."""
+        self._changes()
+        dirty, checked, changed_at = self._dirty, self._checked, self._changed_at
+        if dirty:
+            kept = {}
+            for key, known in self.known.items():
+                hit = known[3] & dirty
+                # Made before the last check: any change since counts; made after it, only
+                # the changes after it was made.
+                if hit and (known[5] <= checked or any(changed_at[j] > known[5] for j in _bits(hit))):
+                    continue
+                kept[key] = known
+            self.known = kept
+        self._dirty = 0
+        self._checked = self._epoch
 
     def _used(self, length: int, times: int) -> None:
         self.uses[length] = self.uses.get(length, 0) + times
@@ -270,6 +301,16 @@ class LogicSolve:
         solved = self.chains.solved
         return Rating(self.longest, dict(sorted(self.uses.items())), solved,
                       self.size - self.given, self.size)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of a mask's bits."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 __all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "rated", "solves_within"]
