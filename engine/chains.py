@@ -99,6 +99,10 @@ class Chains:
         self.trials = 0
         self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
         self._tables: tuple[tuple[tuple[int, ...], int], WhipTables] | None = None
+        # The last trial's counted steps and what its outcome rests on: the numbers it
+        # read (a bit each) and, for whips, the cells it passed over as crowded
+        # (``WhipSearch.crowded``).
+        self.last_trial: tuple[int, int, tuple[tuple[int, int], ...]] = (0, 0, ())
 
     # -- state ----------------------------------------------------------------------
 
@@ -247,12 +251,23 @@ class Chains:
         if self.whips:
             search = WhipSearch(self, tables or self.whip_tables())
             steps, empty, cut = search.find((k0, z), cap)
+            self.last_trial = (1 + search.states, search.read_numbers, tuple(search.crowded.items()))
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
         trial = _Trial(self, numbers_of, cap)
         chain = trial.run(k0, z)
+        self.last_trial = (1 + len(trial.steps), trial.read_numbers, ())
         self._count(1 + len(trial.steps))
         return chain, trial.cut
+
+    def replay(self, steps: int) -> None:
+        """Count a trial whose outcome is known without running it (``LogicSolve``: the
+        candidates it read have not changed since it ran), as many steps as it took then:
+        the step budget runs out at the same trial as if it had run again."""
+        self.trials += 1
+        if self.deadline is not None and self.trials % _CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise TimeUp()
+        self._count(steps)
 
     def whip_tables(self) -> WhipTables:
         """The whip searches' tables for the candidates as they are now, made again only
@@ -300,6 +315,12 @@ class _Trial:
         self.seq = 0
         self.best: tuple[int, tuple[str, int]] | None = None  # (reasons, what ran empty)
         self.cut = False  # something lay beyond the cap
+        # The numbers whose candidates the trial's outcome rests on, a bit each: those it
+        # narrowed or asserted, their neighbours, and the one or two numbers it found
+        # still in each cell it looked at.  Candidates only ever go, so a number it found
+        # missing from a cell stays missing: while none of these numbers changes, the
+        # trial comes out the same (``rating.LogicSolve`` replays it).
+        self.read_numbers = 0
 
     def run(self, k0: int, z: int) -> Chain | None:
         self._assert(k0, z, 0)
@@ -323,8 +344,10 @@ class _Trial:
     def _assert(self, k: int, bit: int, reasons: int) -> None:
         self.assumed[k] = bit
         touched, gone_cells = self._propagate(k, bit, reasons)
+        read = 7 << (k - 1)  # k and its neighbours
         cand, assumed = self.cand, self.assumed
         for j in touched:
+            read |= 1 << j
             c = cand[j]
             if not c:
                 self._contradiction(self._why_number(j), ("number", j))
@@ -338,6 +361,7 @@ class _Trial:
             left = only = 0
             for j in numbers_of.get(b, ()):
                 if cand[j] & b:
+                    read |= 1 << j
                     left += 1
                     only = j
                     if left > 1:
@@ -346,6 +370,7 @@ class _Trial:
                 self._contradiction(self._why_cell(b, None), ("cell", b))
             elif left == 1 and only not in assumed:
                 self._push(only, b, self._why_cell(b, only))
+        self.read_numbers |= read
 
     def _propagate(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
         """Remove every candidate linked to k in ``bit``: the numbers touched, and the cells

@@ -23,6 +23,7 @@ from .board import Puzzle
 from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
+from .whips import still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
@@ -132,6 +133,22 @@ class LogicSolve:
         # Trials that ran out of singles before the cap, since the candidates last changed:
         # a longer cap finds nothing new for them.
         self.dead: set[tuple[int, int]] = set()
+        # Trials that found nothing, by candidate: (cap, cut, counted steps, numbers read,
+        # crowded cells passed over: ``Chains.last_trial``).  While what its outcome rests
+        # on stays, such a trial finds nothing again at the same cap, or at any longer one
+        # if the cap did not cut it: it is counted as run (``Chains.replay``) instead of
+        # run.  A sweep after an elimination tried every candidate again, though one
+        # elimination reaches few of them: the same eliminations, rating and counted
+        # steps as before, sooner.
+        # Each entry also holds the epoch it was made in: candidates are compared with
+        # how they were (``_seen``) after each elimination, each number's last change is
+        # kept by epoch (``_changed_at``), and the entries are checked once a sweep.
+        self.known: dict[tuple[int, int], tuple[int, bool, int, int, tuple[tuple[int, int], ...], int]] = {}
+        self._seen = self._open_candidates()
+        self._epoch = 0
+        self._changed_at = [0] * len(self._seen)
+        self._checked = 0  # the epoch the entries were last checked in
+        self._dirty = 0  # the numbers changed since then, a bit each
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -199,13 +216,23 @@ class LogicSolve:
         numbers_of = ch.cells_numbers()
         found = 0
         dead = self.dead
+        self._forget_changed()
+        dirty = 0  # numbers changed in this sweep: the entries it looks up were made before it
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
         for k, bit in list(ch.candidates()):
             if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
                 continue
+            known = self.known.get((k, bit))
+            if known is not None and (known[0] == level or (not known[1] and level > known[0])) and \
+                    not known[3] & dirty and (not known[4] or tables is None or still(known[4], tables)):
+                ch.replay(known[2])
+                if not known[1]:
+                    dead.add((k, bit))
+                continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
+                self.known[(k, bit)] = (level, cut, *ch.last_trial, self._epoch)
                 if not cut:
                     dead.add((k, bit))
                 continue
@@ -216,11 +243,55 @@ class LogicSolve:
             self.deductions.extend(ch.singles())
             if first:
                 break
+            dirty |= self._changes()
             if ch.whips:
                 tables = ch.whip_tables()
         if found:
             dead.clear()  # the candidates changed: every trial may go further now
         return found
+
+    def _open_candidates(self) -> list[int]:
+        """Each number's candidates as the trials read them (none once it is placed)."""
+        ch = self.chains
+        return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
+
+    def _changes(self) -> int:
+        """The numbers whose candidates changed since the last look (a bit each), their
+        change noted in a new epoch."""
+        now = self._open_candidates()
+        seen = self._seen
+        if now == seen:
+            return 0
+        self._epoch += 1
+        numbers = 0
+        changed_at = self._changed_at
+        for k, (before, after) in enumerate(zip(seen, now, strict=True)):
+            if before != after:
+                if after & ~before:  # a candidate back (never, in a solve): forget them all
+                    self.known.clear()
+                numbers |= 1 << k
+                changed_at[k] = self._epoch
+        self._seen = now
+        self._dirty |= numbers
+        return numbers
+
+    def _forget_changed(self) -> None:
+        """Drop the known trials that read a number whose candidates changed since they
+        were made."""
+        self._changes()
+        dirty, checked, changed_at = self._dirty, self._checked, self._changed_at
+        if dirty:
+            kept = {}
+            for key, known in self.known.items():
+                hit = known[3] & dirty
+                # Made before the last check: any change since counts; made after it, only
+                # the changes after it was made.
+                if hit and (known[5] <= checked or any(changed_at[j] > known[5] for j in _bits(hit))):
+                    continue
+                kept[key] = known
+            self.known = kept
+        self._dirty = 0
+        self._checked = self._epoch
 
     def _used(self, length: int, times: int) -> None:
         self.uses[length] = self.uses.get(length, 0) + times
@@ -230,6 +301,16 @@ class LogicSolve:
         solved = self.chains.solved
         return Rating(self.longest, dict(sorted(self.uses.items())), solved,
                       self.size - self.given, self.size)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of a mask's bits."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 __all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "rated", "solves_within"]

@@ -109,6 +109,13 @@ class WhipSearch:
         self.n = chains.n
         self.tables = tables  # chains.whip_tables() as the candidates are now
         self.states = 0  # partial whips extended so far: the work done, in counted steps
+        # What the search's outcome rests on: the numbers whose candidates it read, a bit
+        # each (bit k: number k), and for each count t the cells it passed over because t
+        # or more numbers may take them (``WhipTables.crowded``).  Candidates only ever go,
+        # so while none of these numbers changes and those cells keep t numbers or more,
+        # the same search finds the same (``rating.LogicSolve`` replays it: ``still``).
+        self.read_numbers = 0
+        self.crowded: dict[int, int] = {}
 
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
         """The steps R1..R(n-1) and the empty variable of a shortest whip for ``z`` up to
@@ -167,12 +174,17 @@ class WhipSearch:
         crowded = tables.crowded
         t = narrowed.bit_count() + 2
         if t < len(crowded):
-            free &= ~crowded[t]
+            skipped = free & crowded[t]
+            if skipped:
+                free ^= skipped
+                self.crowded[t] = self.crowded.get(t, 0) | skipped
         masks = tables.mask
+        read = 0
         while free:
             d = free & -free
             free ^= d
             m = masks.get(d, 0)
+            read |= m
             untouched = m & ~narrowed
             if untouched & (untouched - 1):
                 continue  # two numbers the chain leaves alone may take it
@@ -191,6 +203,7 @@ class WhipSearch:
                 return found, ("cell", d)
             if count == 1:
                 found.append((only, d))
+        self.read_numbers |= read
         return found, None
 
     def _linked(self, last: Candidate, numbers: frozenset[int]) -> tuple[list[int], int]:
@@ -199,6 +212,7 @@ class WhipSearch:
         those neighbours lose."""
         k, b = last
         cand, placed, n = self.cand, self.placed, self.n
+        self.read_numbers |= self.tables.mask.get(b, 0) | 7 << (k - 1)  # b's numbers, k and its neighbours
         linked = [j for j in self.tables.numbers.get(b, ()) if j != k and j not in numbers]
         free = cand[k] & ~b
         outside = ~self.near[b]
@@ -209,6 +223,14 @@ class WhipSearch:
                     linked.append(j)
                 free |= far & ~b
         return linked, free
+
+
+def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTables) -> bool:
+    """Whether the cells a search passed over as crowded (count t -> cells) are all
+    still taken by t numbers or more in ``tables``."""
+    now = tables.crowded
+    items = crowded.items() if isinstance(crowded, dict) else crowded
+    return all(t < len(now) and not cells & ~now[t] for t, cells in items)
 
 
 def _extended(numbers: frozenset[int], cells: int, allowed: dict[int, int], narrowed: int,
