@@ -21,7 +21,7 @@ Sure, agreeing first readings (nearly every cell of a sharp picture) are not loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ SHARPEN_SIGMA = 1.5  # ... and its blur, in pixels of the crop (64)
 THREE_WIDE = 2.0  # a number at least this many times as wide as tall has three digits ...
 TWO_WIDE = 1.0  # ... this many, at least two (the set's widest two-digit number: 1.95, one digit: 0.89)
 SHORT = 0.3  # a reading with fewer digits than the ink's width says counts this much in the vote
+TAKEN = 0.3  # a reading of a number another cell holds surely counts this much in the vote
 CROSS = 0.5  # a cell read as a cross this surely is left alone (a hole's mark)
 
 
@@ -66,9 +67,10 @@ def second_look(crops: Sequence[np.ndarray], looks: list[Look], lines: dict[int,
             third = look(sharpened(crops[i]))
             if third.number is not None:
                 sharp[i] = third
+    taken = _taken(looks, lines, again)
     agreed: dict[int, float] = {}
     for i, cast in _votes(looks, wide, tried, sharp).items():
-        chosen = _vote(cast, most, _fewest_digits([looks[i], wide[i], sharp.get(i, looks[i])]))
+        chosen = _vote(cast, most, _fewest_digits([looks[i], wide[i], sharp.get(i, looks[i])]), taken)
         if chosen is None:
             continue
         line, share, count = chosen
@@ -116,9 +118,22 @@ def _fewest_digits(seen: list[Look]) -> int:
     return 3 if ratio >= THREE_WIDE else 2 if ratio >= TWO_WIDE else 1
 
 
-def _vote(cast: list[tuple[Line, int]], most: int | None, fewest: int = 1) -> tuple[Line, float, int] | None:
+def _taken(looks: list[Look], lines: dict[int, Line], again: list[int]) -> set[str]:
+    """The numbers other cells of the board hold surely (read alike every way, not looked
+    at again): a board holds each number once, so a doubtful cell is unlikely to hold one."""
+    from .digits import whole
+
+    looked = set(again)
+    return {line.text for i, line in lines.items() if i not in looked and looks[i].number is not None
+            and whole(line, looks[i].number.parts) >= SURE}  # type: ignore[union-attr]
+
+
+def _vote(cast: list[tuple[Line, int]], most: int | None, fewest: int = 1,
+          taken: Collection[str] = ()) -> tuple[Line, float, int] | None:
     """The value most of the readings' sureness goes to: its surest line, the share of the
-    sureness it won, and how many readings gave it; None when no reading is a number."""
+    sureness it won, and how many readings gave it; None when no reading is a number.  A
+    reading with fewer digits than ``fewest`` counts less, and so does a number ``taken``
+    by another cell."""
     from .digits import whole
 
     score: dict[str, float] = {}
@@ -130,6 +145,8 @@ def _vote(cast: list[tuple[Line, int]], most: int | None, fewest: int = 1) -> tu
             continue
         if len(line.text) < fewest:
             sure *= SHORT
+        if line.text in taken:
+            sure *= TAKEN
         score[line.text] = score.get(line.text, 0.0) + sure
         count[line.text] = count.get(line.text, 0) + 1
         if line.text not in best or sure > best[line.text][0]:
