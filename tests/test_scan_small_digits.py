@@ -45,7 +45,7 @@ def _small_crop(value: int, blur: float, seed: int) -> np.ndarray:
     return cv2.resize(cell[2:CELL - 2, 2:CELL - 2], (64, 64), interpolation=cv2.INTER_LINEAR)
 
 
-@pytest.mark.parametrize(("blur", "least"), [(1.0, 118), (1.2, 110)])
+@pytest.mark.parametrize(("blur", "least"), [(1.0, 117), (1.2, 113)])
 def test_small_blurred_three_digit_numbers_are_read(blur: float, least: int) -> None:
     right = total = 0
     for seed in (1, 2, 3):
@@ -54,7 +54,7 @@ def test_small_blurred_three_digit_numbers_are_read(blur: float, least: int) -> 
         readings = read_cells([_small_crop(v, blur, i) for i, v in enumerate(values)], 300)
         right += sum(r.value == v for r, v in zip(readings, values, strict=True))
         total += len(values)
-    # Before the second look: 112 and 101 of 120.
+    # Read today: 119 and 116 of 120; before the second look: 110 and 107.
     assert right >= least, (right, total)
 
 
@@ -82,7 +82,7 @@ def test_a_large_board_photographed_small_and_blurred_is_read() -> None:
         assert set(read) <= set(board.givens)  # no number where none is drawn
         right += sum(read.get(cell) == value for cell, value in board.givens.items())
         total += len(board.givens)
-    # Before the second look: 127 of 140.
+    # Read today: 134 of 140; before the second look: 127.
     assert right >= 132, (right, total)
 
 
