@@ -39,6 +39,7 @@ SHARPEN_SIGMA = 1.5  # ... and its blur, in pixels of the crop (64)
 THREE_WIDE = 2.0  # a number at least this many times as wide as tall has three digits ...
 TWO_WIDE = 1.0  # ... this many, at least two (the set's widest two-digit number: 1.95, one digit: 0.89)
 SHORT = 0.3  # a reading with fewer digits than the ink's width says counts this much in the vote
+MARGIN = 1.5  # another value replaces the first reading only with this many times its votes
 TAKEN = 0.3  # a reading of a number another cell holds surely counts this much in the vote
 CROSS = 0.5  # a cell read as a cross this surely is left alone (a hole's mark)
 
@@ -70,7 +71,8 @@ def second_look(crops: Sequence[np.ndarray], looks: list[Look], lines: dict[int,
     taken = _taken(looks, lines, again)
     agreed: dict[int, float] = {}
     for i, cast in _votes(looks, wide, tried, sharp).items():
-        chosen = _vote(cast, most, _fewest_digits([looks[i], wide[i], sharp.get(i, looks[i])]), taken)
+        first = lines[i].text if looks[i].number is not None and i in lines else None
+        chosen = _vote(cast, most, _fewest_digits([looks[i], wide[i], sharp.get(i, looks[i])]), taken, first)
         if chosen is None:
             continue
         line, share, count = chosen
@@ -129,11 +131,12 @@ def _taken(looks: list[Look], lines: dict[int, Line], again: list[int]) -> set[s
 
 
 def _vote(cast: list[tuple[Line, int]], most: int | None, fewest: int = 1,
-          taken: Collection[str] = ()) -> tuple[Line, float, int] | None:
+          taken: Collection[str] = (), first: str | None = None) -> tuple[Line, float, int] | None:
     """The value most of the readings' sureness goes to: its surest line, the share of the
     sureness it won, and how many readings gave it; None when no reading is a number.  A
     reading with fewer digits than ``fewest`` counts less, and so does a number ``taken``
-    by another cell."""
+    by another cell.  The ``first`` reading chosen stands unless another value clearly
+    outvotes it (``MARGIN``): the looks are alike, and their readings err alike."""
     from .digits import whole
 
     score: dict[str, float] = {}
@@ -154,6 +157,8 @@ def _vote(cast: list[tuple[Line, int]], most: int | None, fewest: int = 1,
     if not score:
         return None
     text = max(score, key=lambda t: score[t])
+    if first in score and score[text] < MARGIN * score[first]:
+        text = first
     return best[text][1], score[text] / sum(score.values()), count[text]
 
 
