@@ -10,8 +10,12 @@ at once, so that it can compare them with each other:
    read a second time in the cell's own grey across its width, unmasked, and the surer
    reading that is a number kept (in a small blurred cell the pieces of ink may lose a
    digit or a faint stroke that the model still reads in the picture);
+   cells whose readings disagree, where none is sure, or with ink but no number found
+   are looked at again (``digits_second``: a wider disc for the paper, the crop
+   sharpened) and every reading votes for the value;
 3. a reading is refused when it is no number of the board (0, a leading zero, above N),
-   and its confidence is the model's, lowered when the pieces of ink disagree with it;
+   and its confidence is the model's, lowered when the pieces of ink disagree with it (and
+   by the share of the votes it lost);
 4. printed givens are told from a player's numbers by comparing them (``digits_kind``).
 
 ``orientation_score`` says how upright a board's crops look, to choose a rotation:
