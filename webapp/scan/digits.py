@@ -10,8 +10,12 @@ at once, so that it can compare them with each other:
    read a second time in the cell's own grey across its width, unmasked, and the surer
    reading that is a number kept (in a small blurred cell the pieces of ink may lose a
    digit or a faint stroke that the model still reads in the picture);
+   cells whose readings disagree, where none is sure, or with ink but no number found
+   are looked at again (``digits_second``: a wider disc for the paper, the crop
+   sharpened) and every reading votes for the value;
 3. a reading is refused when it is no number of the board (0, a leading zero, above N),
-   and its confidence is the model's, lowered when the pieces of ink disagree with it;
+   and its confidence is the model's, lowered when the pieces of ink disagree with it (and
+   by the share of the votes it lost);
 4. printed givens are told from a player's numbers by comparing them (``digits_kind``).
 
 ``orientation_score`` says how upright a board's crops look, to choose a rotation:
@@ -61,9 +65,11 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
     number of cells, when known) are refused.  Loads OpenCV and the model on first use."""
     from .digits_ink import Look, look
     from .digits_kind import kinds
+    from .digits_second import second_look
 
-    looks = _without_notes([look(crop) for crop in crops])
-    lines = _read_lines(looks, most)
+    looks = without_notes([look(crop) for crop in crops])
+    lines, tried = _read_lines(looks, most)
+    looks, lines, agreed = second_look(crops, looks, lines, tried, most)
     crosses = {i for i, line in lines.items() if line.cross >= CROSS and _one_mark(looks[i])}
     # A hole's cross is no number: it takes no part in telling givens from a player's.
     kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
@@ -76,6 +82,7 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
             readings.append(DigitReading(None, round(lines[i].cross, 4), "hole"))
             continue
         value, confidence = judge(lines[i], seen, most)
+        confidence = round(confidence * agreed.get(i, 1.0), 4)
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
         readings.append(DigitReading(value, confidence, kind, _at_side(seen)))
     return readings
@@ -126,7 +133,7 @@ def judge(line: Line, seen: Look, most: int | None) -> tuple[int | None, float]:
     return value, round(confidence, 4)
 
 
-def _without_notes(looks: list[Look]) -> list[Look]:
+def without_notes(looks: list[Look]) -> list[Look]:
     """Numbers far smaller than the board's others are a player's pencil notes: empty."""
     from .digits_ink import Look
 
@@ -138,21 +145,24 @@ def _without_notes(looks: list[Look]) -> list[Look]:
             else look for look in looks]
 
 
-def _read_lines(looks: list[Look], most: int | None = None) -> dict[int, Line]:
-    """The model's reading of every number's line, by the crop's index."""
+def _read_lines(looks: list[Look], most: int | None = None) -> tuple[dict[int, Line], dict[int, list[Line]]]:
+    """The model's reading of every number's line, by the crop's index; and every reading
+    tried for it (the line, smaller, the plain rows, the soft box), for ``digits_second``."""
     from .digits_model import recogniser
 
     todo = [i for i, look in enumerate(looks) if look.number is not None]
     if not todo:
-        return {}
+        return {}, {}
     lines = [looks[i].number.line for i in todo]  # type: ignore[union-attr]
     found = recogniser().read(lines)
+    tried = [[line] for line in found]
     # The model sometimes takes one digit filling the whole line for a letter (a bold 2
     # for N): unsure readings are read again with the number smaller inside the line.
     unsure = [k for k, line in enumerate(found) if _unsure(line)]
     if unsure:
         again = recogniser().read([_smaller(lines[k]) for k in unsure])
         for k, line in zip(unsure, again, strict=True):
+            tried[k].append(line)
             if _sureness(line) > _sureness(found[k]):
                 found[k] = line
     # Each number read again in its rows across the whole cell, every ink kept: a small,
@@ -163,29 +173,31 @@ def _read_lines(looks: list[Look], most: int | None = None) -> dict[int, Line]:
     if again_at:
         plain = recogniser().read([numbers[k].plain for k in again_at])  # type: ignore[union-attr,misc]
         for k, line in zip(again_at, plain, strict=True):
+            tried[k].append(line)
             parts = numbers[k].parts  # type: ignore[union-attr]
-            if _whole(line, parts) > _whole(found[k], parts):
+            if whole(line, parts) > whole(found[k], parts):
                 found[k] = line
     # Still unsure: the number's own box read unmasked, its grey kept (a small, blurred
     # number's pieces merge or break where the model still sees the digits).
     doubtful = [k for k, number in enumerate(numbers) if number is not None and number.soft is not None
-                and _whole(found[k], number.parts) < SOFT_BELOW]
+                and whole(found[k], number.parts) < SOFT_BELOW]
     if doubtful:
         soft = recogniser().read([numbers[k].soft for k in doubtful])  # type: ignore[union-attr,misc]
         for k, line in zip(doubtful, soft, strict=True):
+            tried[k].append(line)
             parts = numbers[k].parts  # type: ignore[union-attr]
             # Only a number of the board: a surer reading the judge then refuses (744 on a
             # board of 144) would lose the number read first.
-            if _whole(line, parts) > _whole(found[k], parts) and (most is None or int(line.text) <= most):
+            if whole(line, parts) > whole(found[k], parts) and (most is None or int(line.text) <= most):
                 found[k] = line
-    return dict(zip(todo, found, strict=True))
+    return dict(zip(todo, found, strict=True)), dict(zip(todo, tried, strict=True))
 
 
 def _unsure(line: Line) -> bool:
     return not line.text or line.other > 0.5 or min(line.chars) < RETRY_BELOW
 
 
-def _whole(line: Line, parts: int) -> float:
+def whole(line: Line, parts: int) -> float:
     """How sure a reading is, halved when it holds fewer digits than the ink has pieces;
     none when it is no number (a leading 0: a circle read as a digit)."""
     if not line.text or line.text[0] == "0" or len(line.text) > MOST_DIGITS:

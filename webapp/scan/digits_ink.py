@@ -64,8 +64,10 @@ class Look:
     tallest: float = 0.0  # the tallest piece of ink that might be a digit, of the crop (0: none)
 
 
-def look(crop: np.ndarray) -> Look:
-    """Find the number in one cell's crop (BGR uint8)."""
+def look(crop: np.ndarray, paper_disc: int = PAPER) -> Look:
+    """Find the number in one cell's crop (BGR uint8); ``paper_disc``: the disc (pixels at
+    SIZE) the paper behind the strokes is found with (``digits_second`` looks again with a
+    wider one at bold, blurred digits whose strokes fill the usual disc)."""
     import cv2
     import numpy as np
 
@@ -75,7 +77,7 @@ def look(crop: np.ndarray) -> Look:
     # however dense the digits, while a shadow's or a fill's edge stays where it is.
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     low, middle, high = np.percentile(grey, (2, 50, 98))
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (PAPER, PAPER))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (paper_disc, paper_disc))
     behind = cv2.morphologyEx(small, cv2.MORPH_CLOSE if middle - low >= high - middle else cv2.MORPH_OPEN, disc)
     small = small.astype(np.float32)
     behind = behind.astype(np.float32)
