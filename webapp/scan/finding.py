@@ -9,6 +9,7 @@ picture where it lies.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -109,12 +110,7 @@ def _faint(picture: Picture, kind: Kind | None) -> Found | None:
 
     grey = shrunk(picture.work)
     response = line_response(grey)
-    best: tuple[Lattice, int, float] | None = None
-    for threshold in thresholds(response):
-        regions = find_regions((response > threshold).astype(np.uint8))
-        lattice = find_lattice(regions, kind)
-        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
-            best = lattice, len(regions), threshold
+    best = _most_cells(((t, (response > t).astype(np.uint8)) for t in thresholds(response)), kind)
     if best is None:
         return None
     lattice, regions_seen, threshold = best
@@ -199,16 +195,23 @@ def _tiled(picture: Picture, kind: Kind | None, beat: int, by_edges: bool = True
     return best
 
 
+def _most_cells(masks: Iterable[tuple[float, np.ndarray]], kind: Kind | None) -> tuple[Lattice, int, float] | None:
+    """Of the ink masks made at several thresholds, the lattice with the most cells found,
+    with how many regions its mask held and its threshold (masks made one at a time: a
+    12-MP picture's are large)."""
+    best: tuple[Lattice, int, float] | None = None
+    for threshold, mask in masks:
+        regions = find_regions(mask)
+        lattice = find_lattice(regions, kind)
+        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
+            best = lattice, len(regions), threshold
+    return best
+
 def _attempt(grey: np.ndarray, scale: float, offset: tuple[float, float], work_scale: float,
              kind: Kind | None, thresholds: tuple[float, ...] = INK_THRESHOLDS, faintest: float = 0.1) -> Found | None:
     """The lattice found at the ink threshold that gives the most cells, and its shape."""
     dark = darkness(grey)
-    best: tuple[Lattice, int, float] | None = None
-    for threshold in thresholds:
-        regions = find_regions(ink_mask(dark, threshold))
-        lattice = find_lattice(regions, kind)
-        if lattice is not None and (best is None or len(lattice.found) > len(best[0].found)):
-            best = lattice, len(regions), threshold
+    best = _most_cells(((t, ink_mask(dark, t)) for t in thresholds), kind)
     if best is None:
         return None
     lattice, regions_seen, threshold = best
