@@ -32,6 +32,10 @@ TILES_MORE = 1.1  # the board seen as tiles is taken when it has this many times
 TILES_SEEN = 0.97  # ... or more cells, this share at least each seen as a tile
 FAINT_LINE = 0.25  # a board found by its faint lines: the least line, in their response's darkness
 LINE_SHARE = 0.5  # ... or this share of the lines between its cells found, typically, if more
+# ... and at least this share of its cells enclosed by lines all round: a grid's lines enclose
+# most of its cells even in grain (0.43 to 0.58 measured), while a page of text's strokes enclose a
+# few patches the lattice is then stretched far beyond (0.16)
+FAINT_ENCLOSED = 0.3
 FINE_SPACING = 28  # cells closer than this (work pixels) are looked at again at a finer scale
 
 
@@ -124,7 +128,8 @@ def _faint(picture: Picture, kind: Kind | None) -> Found | None:
     between = [peak for (p, q), peak in shape.peaks.items() if p in lattice.found and q in lattice.found]
     if between:
         shape = find_shape(lattice, lines, dark, line=max(FAINT_LINE, LINE_SHARE * float(np.median(between))))
-    if len(shape.cells) < FEWEST_CELLS:
+    enclosed = sum(1 for p in shape.cells if p in lattice.found)
+    if len(shape.cells) < FEWEST_CELLS or enclosed < FAINT_ENCLOSED * len(shape.cells):
         return None
     with_real_ink(shape, lattice, darkness(grey))
     return Found(lattice, shape, lines, dark, picture.work_scale * SHRINK, (0.0, 0.0), 1.0 / SHRINK, regions_seen)
