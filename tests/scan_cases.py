@@ -28,6 +28,19 @@ from typing import Any
 from engine import Cell, Puzzle, parse_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "scan"
+
+# An 8×8 Hidato with holes along two sides (a ragged outline): the reader's and the faint
+# lines' tests draw it in their styles.
+WITH_HOLES = parse_puzzle("""\
+ .  33 35  .  .  x  x  x
+ .  .  24 22  .  x  x  x
+ .  .  .  21  .  .  x  x
+ .  26  . 13 40 11  x  x
+27  .  .  .  9  .  1  x
+ x  x  .  .  18  .  .  x
+ x  x  x  x  .  7  .  .
+ x  x  x  x  x  x  5  .
+""")
 Point = tuple[int, int]  # a cell in the lattice's own coordinates (hex: axial q, r)
 
 

@@ -18,7 +18,7 @@ from webapp.scan import read_picture
 from webapp.scan.finding import find_board
 from webapp.scan.image import load
 
-from scan_cases import same_puzzle
+from scan_cases import WITH_HOLES, same_puzzle
 
 # A 12×12 easy puzzle from our generator: wide blank areas between its numbers.
 BLANK_AREAS = parse_puzzle("""\
@@ -36,16 +36,6 @@ BLANK_AREAS = parse_puzzle("""\
  62   .  59  58   .  55   .   .   . 141   .   .
 """)
 
-WITH_HOLES = parse_puzzle("""\
- .  33 35  .  .  x  x  x
- .  .  24 22  .  x  x  x
- .  .  .  21  .  .  x  x
- .  26  . 13 40 11  x  x
-27  .  .  .  9  .  1  x
- x  x  .  .  18  .  .  x
- x  x  x  x  .  7  .  .
- x  x  x  x  x  x  5  .
-""")
 
 SMALL_PHOTO = (1600, 1200)
 

@@ -21,16 +21,7 @@ from scan_pictures import APP, OURS, Camera, Style, draw, photograph, screenshot
 from engine import parse_puzzle, solve
 from webapp.scan import ImageTooLarge, NoBoard, NotAnImage, read_picture
 
-SQUARE = parse_puzzle("""\
- .  33 35  .  .  x  x  x
- .  .  24 22  .  x  x  x
- .  .  .  21  .  .  x  x
- .  26  . 13 40 11  x  x
-27  .  .  .  9  .  1  x
- x  x  .  .  18  .  .  x
- x  x  x  x  .  7  .  .
- x  x  x  x  x  x  5  .
-""")
+from scan_cases import WITH_HOLES as SQUARE
 
 HEX = parse_puzzle("""\
 # adjacency: hex
