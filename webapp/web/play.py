@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -42,7 +42,8 @@ from .cell_html import cell_html
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
 from .pages import player_id
-from .panel_html import counts_html, duplicates_html, timer_html
+from .notice import Notice
+from .panel_html import counts_html, duplicates_html, status_html, timer_html, tools_html
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
 
@@ -60,15 +61,6 @@ MISSING_SHOWN = 40
 # Other cells an entry redraws at most (those whose duplicate note it changes, nearest
 # first), so an answer stays small whatever the board holds.
 MAX_REDRAWN = 8
-
-
-@dataclass
-class Notice:
-    """A message for the status line, and the cells it is about (a hint's)."""
-
-    text: str
-    kind: str = "info"  # info, hint, check, error (not taken), problem (taken, breaks a rule), solved, revealed
-    cells: list[Cell] = field(default_factory=list)
 
 
 def is_htmx() -> bool:
@@ -186,7 +178,7 @@ def _render_game(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
                  errors: dict[Cell, tuple[str, str]] | None = None, confirm: str = "") -> Response:
     """The answer to an htmx action: the whole game, and the status line out of band."""
     ctx = _context(stored, game, notice, errors, confirm)
-    html = render_template("_game.html", **ctx) + render_template("_status.html", oob=True, **ctx)
+    html = render_template("_game.html", **ctx) + str(status_html(ctx["notice"], oob=True))
     return make_response(html, status)
 
 
@@ -336,16 +328,31 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
                  notice: Notice | None = None, tools: bool = True, duplicates: bool = False) -> Response:
-    """The cell, the other cells whose duplicate marks changed, the status line, the counts,
-    the clock and (out of band) the numbers entered twice when ``duplicates`` (the entry
+    """The cell, the other cells whose duplicate marks changed, and out of band the counts,
+    the clock, the status line, the numbers entered twice when ``duplicates`` (the entry
     changed that list) and the buttons when ``tools`` (Undo or Redo may have changed):
-    nothing that grows with the board, nothing the page already shows as it is."""
-    ctx = _small_context(stored, game, notice)
-    marked = ctx["show_mistakes"]
-    views = [game.cell_view(c, marked=marked) for c in (cell, *others)]
-    return make_response(render_template("_entry_answer.html", views=views, tools=tools, duplicates=duplicates,
-                                         locked=game.finished or game.state.paused,
-                                         digits=len(str(stored.puzzle.size)), **ctx))
+    nothing that grows with the board, nothing the page already shows as it is.
+
+    Drawn by the functions the page draws these parts with (``cell_html``, ``panel_html``),
+    joined here, not in a template: a template's render (its context, Flask's context
+    processors and signals) cost more than joining the few parts.  Nothing between the
+    cells: what is not out of band takes the cell's place in its row."""
+    if notice is None:
+        notice = _standing_notice(game)
+    marked = show_mistakes()
+    locked = game.finished or game.state.paused
+    digits = len(str(stored.puzzle.size))
+    entry_url = _entry_urls(stored.code)
+    seconds = game.seconds()
+    parts = [cell_html(game.cell_view(c, marked=marked), c != cell, locked, digits, entry_url) for c in (cell, *others)]
+    parts.append(counts_html(game, MISSING_SHOWN, oob=True))
+    parts.append(timer_html(game, seconds, page_clock.stamp(stored.code, seconds), oob=True))
+    if duplicates:
+        parts.append(duplicates_html(game, oob=True))
+    parts.append(status_html(notice, oob=True))
+    if tools:
+        parts.append(tools_html(game, oob=True))
+    return make_response("".join(parts))
 
 
 def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],
@@ -630,12 +637,15 @@ def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
         game.touch()
 
 
-# A board's cells, the clock, the counts and the numbers entered twice, in the page and
-# in an entry's answer: drawn by functions, not templates (cell_html.py, panel_html.py).
+# A board's cells, the clock, the counts, the numbers entered twice, the status line and
+# the buttons, in the page and in an entry's answer: drawn by functions, not templates
+# (cell_html.py, panel_html.py).
 bp.add_app_template_global(cell_html, "cell_html")
 bp.add_app_template_global(timer_html, "timer_html")
 bp.add_app_template_global(counts_html, "counts_html")
 bp.add_app_template_global(duplicates_html, "duplicates_html")
+bp.add_app_template_global(status_html, "status_html")
+bp.add_app_template_global(tools_html, "tools_html")
 
 
 @bp.app_template_global()
