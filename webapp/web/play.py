@@ -151,12 +151,23 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
 
 
 def _entry_urls(code: str) -> Callable[[int, int], str]:
-    """The entry URL of each cell of a puzzle (rows and columns from 1), from one ``url_for``:
-    a board draws one per open cell, and ``url_for`` costs more than the rest of a cell."""
-    base = url_for("play.entry", code=code, row=1, col=1)
-    assert base.endswith("/1/1"), base  # the route ends in the row and the column
-    base = base[: -len("1/1")]
+    """The entry URL of each cell of a puzzle (rows and columns from 1), from one ``url_for``
+    per puzzle and prefix the app is served under: a board draws one per open cell, and
+    ``url_for`` costs more than the rest of a cell (or of an entry's cell)."""
+    known = current_app.extensions.setdefault("hidato_entry_urls", {})
+    key = (request.script_root, code)
+    base = known.get(key)
+    if base is None:
+        base = url_for("play.entry", code=code, row=1, col=1)
+        assert base.endswith("/1/1"), base  # the route ends in the row and the column
+        base = base[: -len("1/1")]
+        if len(known) >= _ENTRY_URLS_KEPT:  # a bound, not a policy: the next ones are found anew
+            known.clear()
+        known[key] = base
     return lambda row, col: f"{base}{row}/{col}"
+
+
+_ENTRY_URLS_KEPT = 4096
 
 
 def _standing_notice(game: Game) -> Notice | None:
