@@ -1,5 +1,6 @@
-"""The cells, the clock, the counts, the status line and the buttons drawn in Python (web/cell_html.py, web/panel_html.py):
-the markup the page's script and htmx rely on, escaping, and Spanish."""
+"""The cells, the clock, the counts, the status line and the buttons drawn in Python
+(web/cell_html.py, web/panel_html.py): the markup the page's script and htmx rely on,
+escaping, and Spanish."""
 
 from __future__ import annotations
 
@@ -103,7 +104,8 @@ def test_the_status_line_says_the_notice_with_its_kind_escaped(app: Flask) -> No
     # On the page it is kept when htmx swaps the game; in an answer it fills the line.
     assert empty == '<div id="status" class="status" role="status" hx-preserve="true">\n</div>'
     assert error == ('<div id="status" class="status" role="status" hx-swap-oob="innerHTML">\n'
-                     '  <p class="notice error"><strong>Not taken:</strong> Row 1 &lt;b&gt; &amp; &#39;c&#39;</p>\n</div>')
+                     '  <p class="notice error"><strong>Not taken:</strong> '
+                     'Row 1 &lt;b&gt; &amp; &#39;c&#39;</p>\n</div>')
     assert '<p class="notice solved"><span class="badge" aria-hidden="true">★</span>Solved!</p>' in solved
     with app.test_request_context("/?lang=es"):
         app.preprocess_request()

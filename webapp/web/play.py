@@ -41,8 +41,8 @@ from .catalogue import lazy_gettext, ngettext, translations
 from .cell_html import cell_html
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
-from .pages import player_id
 from .notice import Notice
+from .pages import player_id
 from .panel_html import counts_html, duplicates_html, status_html, timer_html, tools_html
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
