@@ -269,9 +269,9 @@ def test_undo_reaches_back_max_history_moves(game: Game, monkeypatch: pytest.Mon
     assert undone == [7, 6, 5, 4, 3] and not game.can_undo() and game.undo(T0) is None
 
 
-def test_the_numbers_entered_twice_stay_right_through_entries_undo_and_redo(game: Game) -> None:
-    """duplicates() comes from what each change keeps up to date, not from the board gone
-    over again: it must say what the board shows after any run of moves."""
+def test_the_numbers_entered_twice_and_missing_stay_right_through_entries_undo_and_redo(game: Game) -> None:
+    """duplicates() and missing() come from what each change keeps up to date, not from the
+    board gone over again: they must say what the board shows after any run of moves."""
     chooser = random.Random(7)
     cells = game.open_cells
     game.duplicates()  # the index built first, then kept up to date
@@ -287,3 +287,7 @@ def test_the_numbers_entered_twice_stay_right_through_entries_undo_and_redo(game
         for cell, value in sorted(game.grid().items()):
             shown.setdefault(value, []).append(cell)
         assert game.duplicates() == [(v, found) for v, found in sorted(shown.items()) if len(found) > 1]
+        absent = [k for k in range(1, game.puzzle.size + 1) if k not in shown]
+        assert [k for low, high in game.missing() for k in range(low, high + 1)] == absent
+        runs = game.missing()  # runs: separated by at least one number shown
+        assert all(runs[i][1] + 1 < runs[i + 1][0] for i in range(len(runs) - 1))

@@ -319,15 +319,20 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        shown = {v for v, cells in self._index().items() if cells}
+        # One pass over the numbers, the index asked directly (a number's set may be empty).
+        holding = self._index().get
+        size = self.puzzle.size
         runs: list[tuple[int, int]] = []
-        for k in range(1, self.puzzle.size + 1):
-            if k in shown:
-                continue
-            if runs and runs[-1][1] == k - 1:
-                runs[-1] = (runs[-1][0], k)
-            else:
-                runs.append((k, k))
+        start = 0  # the first number of the run being read (0: none)
+        for k in range(1, size + 1):
+            if holding(k):
+                if start:
+                    runs.append((start, k - 1))
+                    start = 0
+            elif not start:
+                start = k
+        if start:
+            runs.append((start, size))
         return runs
 
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
