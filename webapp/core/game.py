@@ -320,12 +320,12 @@ class Game:
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
         # One pass over the numbers, the index asked directly (a number's set may be empty).
-        holding = self._index().get
+        index = self._index()
         size = self.puzzle.size
         runs: list[tuple[int, int]] = []
         start = 0  # the first number of the run being read (0: none)
         for k in range(1, size + 1):
-            if holding(k):
+            if k in index and index[k]:
                 if start:
                     runs.append((start, k - 1))
                     start = 0
