@@ -253,12 +253,11 @@ class Game:
             found: dict[int, set[Cell]] = {}
             twice: set[int] = set()
             for cell, v in self.grid().items():  # every cell of the board: no set made to be thrown away
-                cells = found.get(v)
-                if cells is None:
-                    found[v] = {cell}
-                else:
-                    cells.add(cell)
+                if v in found:
+                    found[v].add(cell)
                     twice.add(v)
+                else:
+                    found[v] = {cell}
             self._holding, self._twice = found, twice
         return self._holding
 
