@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 import pytest
@@ -266,3 +267,27 @@ def test_undo_reaches_back_max_history_moves(game: Game, monkeypatch: pytest.Mon
     assert sorted(game.state.moves.moves) == [4, 5, 6, 7, 8]  # type: ignore[attr-defined]
     undone = [game.undo(T0) and game.state.entries[cell] for _ in range(5)]
     assert undone == [7, 6, 5, 4, 3] and not game.can_undo() and game.undo(T0) is None
+
+
+def test_the_numbers_entered_twice_and_missing_stay_right_through_entries_undo_and_redo(game: Game) -> None:
+    """duplicates() and missing() come from what each change keeps up to date, not from the
+    board gone over again: they must say what the board shows after any run of moves."""
+    chooser = random.Random(7)
+    cells = game.open_cells
+    game.duplicates()  # the index built first, then kept up to date
+    for _ in range(300):
+        step = chooser.random()
+        if step < 0.7:
+            game.enter(chooser.choice(cells), chooser.choice([0, *range(1, game.puzzle.size + 1)][:12]))
+        elif step < 0.85:
+            game.undo()
+        else:
+            game.redo()
+        shown: dict[int, list[tuple[int, int]]] = {}
+        for cell, value in sorted(game.grid().items()):
+            shown.setdefault(value, []).append(cell)
+        assert game.duplicates() == [(v, found) for v, found in sorted(shown.items()) if len(found) > 1]
+        absent = [k for k in range(1, game.puzzle.size + 1) if k not in shown]
+        assert [k for low, high in game.missing() for k in range(low, high + 1)] == absent
+        runs = game.missing()  # runs: separated by at least one number shown
+        assert all(runs[i][1] + 1 < runs[i + 1][0] for i in range(len(runs) - 1))

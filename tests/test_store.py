@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from engine import generate_shape, grade, puzzle_to_id
 from webapp.core.game import CellMove, Game, State
@@ -165,6 +166,26 @@ def test_reads_do_not_wait_for_a_writer_on_sqlite(tmp_path: Path) -> None:
             writer.close()
     finally:
         other.close()
+        store.close()
+
+
+def test_a_locked_sqlite_database_says_so_as_sqlalchemy_does(tmp_path: Path) -> None:
+    """BEGIN IMMEDIATE goes straight to the driver (database._send_begin), but a database
+    still locked when SQLite stops waiting comes as SQLAlchemy's OperationalError, which
+    callers catch (rates.py), and the connection serves the next transaction."""
+    url = database_url(None, str(tmp_path))
+    store = Store(url)
+    holder = Store(url, upgrade=False).engine.raw_connection()
+    try:
+        with store.engine.connect() as connection:  # the pool's one connection, waiting 50 ms
+            connection.exec_driver_sql("PRAGMA busy_timeout=50")
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held by sqlite3's own connection
+        with pytest.raises(OperationalError, match="locked"):
+            store.count_hit("client", "kind", 0)
+        holder.rollback()
+        assert store.count_hit("client", "kind", 0) == 1
+    finally:
+        holder.close()
         store.close()
 
 

@@ -4,6 +4,7 @@ them), and a row with columns left empty still reads."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from hypothesis import given, settings
@@ -11,7 +12,15 @@ from hypothesis import strategies as st
 
 from webapp.core.game import CellMove, Move, RestartMove, State
 from webapp.store.models import ProgressRow
-from webapp.store.progress_codec import MOVE_COLUMNS, fill_row, move_from_values, move_values, state_from_row
+from webapp.store.progress_codec import (
+    MOVE_COLUMNS,
+    _entries_data,
+    _entries_json,
+    fill_row,
+    move_from_values,
+    move_values,
+    state_from_row,
+)
 
 cells = st.tuples(st.integers(0, 39), st.integers(0, 39))
 numbers = st.integers(1, 1600)
@@ -76,3 +85,11 @@ def test_a_row_with_empty_columns_reads_as_a_plain_game() -> None:
     state = state_from_row(row)
     assert state.entries == {(0, 1): 5} and (state.undo_floor, state.undo_pos, state.redo_top) == (0, 1, 1)
     assert state.mistakes == 0 and state.elapsed == 0.0 and state.notes == {}
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(cells, numbers, max_size=400))
+def test_entries_are_written_as_json_writes_them(entries: dict[tuple[int, int], int]) -> None:
+    """The entries' column is written straight from the numbers (every move writes them):
+    the same text ``json.dumps`` wrote before, which hosts on the previous release read."""
+    assert _entries_json(entries) == json.dumps(_entries_data(entries))

@@ -1,5 +1,6 @@
-"""The cells, the clock and the counts drawn in Python (web/cell_html.py, web/panel_html.py):
-the markup the page's script and htmx rely on, escaping, and Spanish."""
+"""The cells, the clock, the counts, the status line and the buttons drawn in Python
+(web/cell_html.py, web/panel_html.py): the markup the page's script and htmx rely on,
+escaping, and Spanish."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from flask import Flask
 
 from webapp.core.game import CellView, Game, State
 from webapp.web.cell_html import cell_html
-from webapp.web.panel_html import counts_html, duplicates_html, timer_html
+from webapp.web.notice import Notice
+from webapp.web.panel_html import counts_html, duplicates_html, status_html, timer_html, tools_html
 
 from puzzle_files import DATA, load
 
@@ -92,3 +94,39 @@ def test_the_numbers_entered_twice_are_capped_and_named_in_words(app: Flask) -> 
     assert html.count("<li>") == 5 and html.endswith("</li>\n  </ul></div>")
     first = "; ".join(f"fila {r + 1}, columna {c + 1}" for r, c in sorted(OPEN[:4])[:3])
     assert f"{first}; …</li>" in html
+
+
+def test_the_status_line_says_the_notice_with_its_kind_escaped(app: Flask) -> None:
+    with app.test_request_context("/"):
+        empty = str(status_html(None))
+        error = str(status_html(Notice("Row 1 <b> & 'c'", "error"), oob=True))
+        solved = str(status_html(Notice("Solved!", "solved")))
+    # On the page it is kept when htmx swaps the game; in an answer it fills the line.
+    assert empty == '<div id="status" class="status" role="status" hx-preserve="true">\n</div>'
+    assert error == ('<div id="status" class="status" role="status" hx-swap-oob="innerHTML">\n'
+                     '  <p class="notice error"><strong>Not taken:</strong> '
+                     'Row 1 &lt;b&gt; &amp; &#39;c&#39;</p>\n</div>')
+    assert '<p class="notice solved"><span class="badge" aria-hidden="true">★</span>Solved!</p>' in solved
+    with app.test_request_context("/?lang=es"):
+        app.preprocess_request()
+        assert "<strong>Pista:</strong> " in str(status_html(Notice("x", "hint")))
+
+
+def test_the_buttons_follow_undo_and_redo_and_leave_a_finished_game(app: Flask) -> None:
+    game = Game(PUZZLE, SOLUTION, State())
+    with app.test_request_context("/"):
+        fresh = str(tools_html(game, oob=True))
+        game.enter(OPEN[0], SOLUTION[OPEN[0]])
+        game.enter(OPEN[1], SOLUTION[OPEN[1]])
+        game.undo()  # one move left to undo, one to redo
+        undone = str(tools_html(game))
+        game.reveal()
+        finished = str(tools_html(game))
+    assert fresh.startswith('<div id="tools" class="tools" role="group" aria-label="Game" hx-swap-oob="true">\n'
+                            '  <button id="tool-undo" name="action" value="undo" disabled>Undo</button>\n'
+                            '  <button id="tool-redo" name="action" value="redo" disabled>Redo</button>')
+    assert fresh.endswith('<button type="button" id="tool-print" class="js-only" data-print>Print</button></div>')
+    assert fresh.count("<button") == 8
+    assert ('<button id="tool-undo" name="action" value="undo">Undo</button>\n'
+            '  <button id="tool-redo" name="action" value="redo">Redo</button>') in undone
+    assert finished == '<div id="tools" class="tools" role="group" aria-label="Game"></div>'

@@ -240,6 +240,7 @@ class Game:
         self.solution = solution  # the stored puzzle's, shared and never changed: not copied per request
         self.state = state if state is not None else State()
         self._holding: dict[int, set[Cell]] | None = None  # number -> cells showing it
+        self._twice: set[int] = set()  # the numbers shown in two cells or more (with _holding)
 
     def holding(self, value: int) -> set[Cell]:
         """The cells (given or entered) that show ``value``; built once, kept up to date."""
@@ -250,9 +251,14 @@ class Game:
         up to date by each change: what an answer asks of the board without going over it."""
         if self._holding is None:
             found: dict[int, set[Cell]] = {}
-            for cell, v in self.grid().items():
-                found.setdefault(v, set()).add(cell)
-            self._holding = found
+            twice: set[int] = set()
+            for cell, v in self.grid().items():  # every cell of the board: no set made to be thrown away
+                if v in found:
+                    found[v].add(cell)
+                    twice.add(v)
+                else:
+                    found[v] = {cell}
+            self._holding, self._twice = found, twice
         return self._holding
 
     # --- what the board shows ------------------------------------------------------
@@ -312,22 +318,27 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        shown = {v for v, cells in self._index().items() if cells}
+        # One pass over the numbers, the index asked directly (a number's set may be empty).
+        index = self._index()
+        size = self.puzzle.size
         runs: list[tuple[int, int]] = []
-        for k in range(1, self.puzzle.size + 1):
-            if k in shown:
-                continue
-            if runs and runs[-1][1] == k - 1:
-                runs[-1] = (runs[-1][0], k)
-            else:
-                runs.append((k, k))
+        start = 0  # the first number of the run being read (0: none)
+        for k in range(1, size + 1):
+            if k in index and index[k]:
+                if start:
+                    runs.append((start, k - 1))
+                    start = 0
+            elif not start:
+                start = k
+        if start:
+            runs.append((start, size))
         return runs
 
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
         """Numbers shown in more than one cell, with their cells."""
         # From the index each change keeps up to date (an entry has built it), not the whole grid.
         index = self._index()
-        return [(v, sorted(index[v])) for v in sorted(v for v, cells in index.items() if len(cells) > 1)]
+        return [(v, sorted(index[v])) for v in sorted(self._twice)]
 
     def duplicates_changed_by(self, old: int, new: int) -> bool:
         """Whether a cell going from ``old`` to ``new`` (0: empty), already done, changed
@@ -394,9 +405,15 @@ class Game:
             self.state.entries.pop(cell, None)
         if self._holding is not None:
             if old:
-                self._holding.get(old, set()).discard(cell)
+                cells = self._holding.get(old, set())
+                cells.discard(cell)
+                if len(cells) < 2:
+                    self._twice.discard(old)
             if value:
-                self._holding.setdefault(value, set()).add(cell)
+                cells = self._holding.setdefault(value, set())
+                cells.add(cell)
+                if len(cells) > 1:
+                    self._twice.add(value)
 
     def _record(self, move: Move) -> None:
         """Put ``move`` on the undo chain after the moves applied: what could be redone goes,

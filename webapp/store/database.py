@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import schema
@@ -220,6 +221,28 @@ def _lock_on_begin(engine: Any) -> None:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
+    def _begin(connection: Connection) -> None:
         reading = connection.get_execution_options().get("hidato_reading", False)
-        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+        _send_begin(connection, "BEGIN" if reading else "BEGIN IMMEDIATE")
+
+
+def _send_begin(connection: Connection, sql: str) -> None:
+    """Send SQLite's BEGIN straight to the driver, as ``prepared.py`` sends an entry's
+    statements: through SQLAlchemy's execution (``exec_driver_sql``: an execution context,
+    a result) it cost a tenth of a cell entry.  What SQLAlchemy's execution gave is kept:
+    the engine's statement listeners hear of it, and a driver's error comes wrapped as
+    SQLAlchemy's (``sqlalchemy.exc.OperationalError`` for "database is locked"), which
+    callers catch (``rates.py``: ``DBAPIError``); a BEGIN that failed began nothing, and
+    its connection goes back to the pool as after any failed statement."""
+    cursor = connection.connection.cursor()
+    try:
+        for listener in connection.dispatch.before_cursor_execute:
+            listener(connection, cursor, sql, (), None, False)
+        try:
+            cursor.execute(sql)
+        except sqlite3.Error as err:
+            raise DBAPIError.instance(sql, (), err, sqlite3.Error, dialect=connection.dialect) from err
+        for listener in connection.dispatch.after_cursor_execute:
+            listener(connection, cursor, sql, (), None, False)
+    finally:
+        cursor.close()

@@ -15,6 +15,7 @@ from ..core.game import Game, format_seconds
 from .catalogue import template_gettext as _
 from .catalogue import template_ngettext as ngettext
 from .names import cell_words
+from .notice import Notice
 
 _OOB = ' hx-swap-oob="true"'
 
@@ -64,5 +65,50 @@ def duplicates_html(game: Game, oob: bool = False) -> Markup:
             named = "; ".join(str(escape(cell_words(cell))) for cell in cells[:3])
             parts.append(f'\n    <li>{said} {named}{"; …" if len(cells) > 3 else ""}</li>')
         parts.append("\n  </ul>")
+    parts.append("</div>")
+    return Markup("".join(parts))
+
+
+def status_html(notice: Notice | None, oob: bool = False) -> Markup:
+    """The status line (it was ``_status.html``): messages about the game (Solved!, hints,
+    Check, errors). The region stays put: htmx answers replace what is inside it, out of
+    band (``oob``); inside the game (its side panel, or the dock above the number pad on a
+    phone) it is preserved when htmx swaps the game, so it stays one live region for the
+    life of the page."""
+    parts = ['<div id="status" class="status" role="status"',
+             ' hx-swap-oob="innerHTML">' if oob else ' hx-preserve="true">']
+    if notice:
+        kind = notice.kind
+        parts.append(f'\n  <p class="notice {escape(kind)}">')
+        if kind == "solved":
+            parts.append('<span class="badge" aria-hidden="true">★</span>')
+        elif kind == "hint":
+            parts.append(f'<strong>{_("Hint:")}</strong> ')
+        elif kind == "error":
+            parts.append(f'<strong>{_("Not taken:")}</strong> ')
+        parts.append(f"{escape(notice.text)}</p>")
+    parts.append("\n</div>")
+    return Markup("".join(parts))
+
+
+def tools_html(game: Game, oob: bool = False) -> Markup:
+    """The game's buttons (they were ``_tools.html``). Sent again out of band with an entry
+    that changes whether Undo or Redo can be used (and with every action), so they are
+    enabled the moment there is something to undo. Their ids stay the same from one swap to
+    the next, so htmx (and play.js) can give the focus back to the button pressed. A
+    finished game has none: nothing on it edits (its panel offers Play again)."""
+    parts = [f'<div id="tools" class="tools" role="group" aria-label="{_("Game")}"{_OOB if oob else ""}>']
+    if not game.finished:
+        undo = "" if game.can_undo() else " disabled"
+        redo = "" if game.can_redo() else " disabled"
+        parts.append(
+            f'\n  <button id="tool-undo" name="action" value="undo"{undo}>{_("Undo")}</button>'
+            f'\n  <button id="tool-redo" name="action" value="redo"{redo}>{_("Redo")}</button>'
+            f'\n  <button id="tool-check" name="action" value="check">{_("Check")}</button>'
+            f'\n  <button id="tool-hint" name="action" value="hint">{_("Hint")}</button>'
+            f'\n  <button id="tool-candidates" name="action" value="candidates">{_("Fill candidates")}</button>'
+            f'\n  <button id="tool-restart" name="action" value="restart">{_("Restart")}</button>'
+            f'\n  <button id="tool-reveal" name="action" value="reveal">{_("Reveal solution")}</button>'
+            f'\n  <button type="button" id="tool-print" class="js-only" data-print>{_("Print")}</button>')
     parts.append("</div>")
     return Markup("".join(parts))

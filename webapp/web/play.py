@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -41,8 +41,9 @@ from .catalogue import lazy_gettext, ngettext, translations
 from .cell_html import cell_html
 from .i18n import LANGUAGES, words
 from .names import cell_title, cell_words, variant_label
+from .notice import Notice
 from .pages import player_id
-from .panel_html import counts_html, duplicates_html, timer_html
+from .panel_html import counts_html, duplicates_html, status_html, timer_html, tools_html
 from .puzzles import not_a_puzzle, puzzle_for_request
 from .services import services
 
@@ -60,15 +61,6 @@ MISSING_SHOWN = 40
 # Other cells an entry redraws at most (those whose duplicate note it changes, nearest
 # first), so an answer stays small whatever the board holds.
 MAX_REDRAWN = 8
-
-
-@dataclass
-class Notice:
-    """A message for the status line, and the cells it is about (a hint's)."""
-
-    text: str
-    kind: str = "info"  # info, hint, check, error (not taken), problem (taken, breaks a rule), solved, revealed
-    cells: list[Cell] = field(default_factory=list)
 
 
 def is_htmx() -> bool:
@@ -159,12 +151,23 @@ def _small_context(stored: StoredPuzzle, game: Game, notice: Notice | None = Non
 
 
 def _entry_urls(code: str) -> Callable[[int, int], str]:
-    """The entry URL of each cell of a puzzle (rows and columns from 1), from one ``url_for``:
-    a board draws one per open cell, and ``url_for`` costs more than the rest of a cell."""
-    base = url_for("play.entry", code=code, row=1, col=1)
-    assert base.endswith("/1/1"), base  # the route ends in the row and the column
-    base = base[: -len("1/1")]
+    """The entry URL of each cell of a puzzle (rows and columns from 1), from one ``url_for``
+    per puzzle and prefix the app is served under: a board draws one per open cell, and
+    ``url_for`` costs more than the rest of a cell (or of an entry's cell)."""
+    known = current_app.extensions.setdefault("hidato_entry_urls", {})
+    key = (request.script_root, code)
+    base = known.get(key)
+    if base is None:
+        base = url_for("play.entry", code=code, row=1, col=1)
+        assert base.endswith("/1/1"), base  # the route ends in the row and the column
+        base = base[: -len("1/1")]
+        if len(known) >= _ENTRY_URLS_KEPT:  # a bound, not a policy: the next ones are found anew
+            known.clear()
+        known[key] = base
     return lambda row, col: f"{base}{row}/{col}"
+
+
+_ENTRY_URLS_KEPT = 4096
 
 
 def _standing_notice(game: Game) -> Notice | None:
@@ -186,7 +189,7 @@ def _render_game(stored: StoredPuzzle, game: Game, notice: Notice | None = None,
                  errors: dict[Cell, tuple[str, str]] | None = None, confirm: str = "") -> Response:
     """The answer to an htmx action: the whole game, and the status line out of band."""
     ctx = _context(stored, game, notice, errors, confirm)
-    html = render_template("_game.html", **ctx) + render_template("_status.html", oob=True, **ctx)
+    html = render_template("_game.html", **ctx) + str(status_html(ctx["notice"], oob=True))
     return make_response(html, status)
 
 
@@ -336,16 +339,31 @@ def _note(stored: StoredPuzzle, cell: Cell, value: int) -> Any:
 
 def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell],
                  notice: Notice | None = None, tools: bool = True, duplicates: bool = False) -> Response:
-    """The cell, the other cells whose duplicate marks changed, the status line, the counts,
-    the clock and (out of band) the numbers entered twice when ``duplicates`` (the entry
+    """The cell, the other cells whose duplicate marks changed, and out of band the counts,
+    the clock, the status line, the numbers entered twice when ``duplicates`` (the entry
     changed that list) and the buttons when ``tools`` (Undo or Redo may have changed):
-    nothing that grows with the board, nothing the page already shows as it is."""
-    ctx = _small_context(stored, game, notice)
-    marked = ctx["show_mistakes"]
-    views = [game.cell_view(c, marked=marked) for c in (cell, *others)]
-    return make_response(render_template("_entry_answer.html", views=views, tools=tools, duplicates=duplicates,
-                                         locked=game.finished or game.state.paused,
-                                         digits=len(str(stored.puzzle.size)), **ctx))
+    nothing that grows with the board, nothing the page already shows as it is.
+
+    Drawn by the functions the page draws these parts with (``cell_html``, ``panel_html``),
+    joined here, not in a template: a template's render (its context, Flask's context
+    processors and signals) cost more than joining the few parts.  Nothing between the
+    cells: what is not out of band takes the cell's place in its row."""
+    if notice is None:
+        notice = _standing_notice(game)
+    marked = show_mistakes()
+    locked = game.finished or game.state.paused
+    digits = len(str(stored.puzzle.size))
+    entry_url = _entry_urls(stored.code)
+    seconds = game.seconds()
+    parts = [cell_html(game.cell_view(c, marked=marked), c != cell, locked, digits, entry_url) for c in (cell, *others)]
+    parts.append(counts_html(game, MISSING_SHOWN, oob=True))
+    parts.append(timer_html(game, seconds, page_clock.stamp(stored.code, seconds), oob=True))
+    if duplicates:
+        parts.append(duplicates_html(game, oob=True))
+    parts.append(status_html(notice, oob=True))
+    if tools:
+        parts.append(tools_html(game, oob=True))
+    return make_response("".join(parts))
 
 
 def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],
@@ -630,12 +648,15 @@ def _clock_event(game: Game, event: str, shown: tuple[int, int] | None) -> None:
         game.touch()
 
 
-# A board's cells, the clock, the counts and the numbers entered twice, in the page and
-# in an entry's answer: drawn by functions, not templates (cell_html.py, panel_html.py).
+# A board's cells, the clock, the counts, the numbers entered twice, the status line and
+# the buttons, in the page and in an entry's answer: drawn by functions, not templates
+# (cell_html.py, panel_html.py).
 bp.add_app_template_global(cell_html, "cell_html")
 bp.add_app_template_global(timer_html, "timer_html")
 bp.add_app_template_global(counts_html, "counts_html")
 bp.add_app_template_global(duplicates_html, "duplicates_html")
+bp.add_app_template_global(status_html, "status_html")
+bp.add_app_template_global(tools_html, "tools_html")
 
 
 @bp.app_template_global()
