@@ -35,7 +35,6 @@ from typing import Literal
 
 from . import reduction
 from .board import Adjacency, Board, Grid, Puzzle
-from .chains import OutOfSteps
 from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
@@ -253,24 +252,40 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
 def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
               stuck: LogicSolve) -> tuple[Puzzle, Rating | None]:
     """A puzzle braids finish but whips do not (the rating needs whips): given back more
-    numbers, this time until whips finish it (the level's allowance again), and rated
-    again; (puzzle, None) when that does not do.  Far cheaper than another path, which
-    costs a whole minimal puzzle again (20x20 king expert, seed 1: four paths, 63 s,
-    before; one, 20 s, after).  The giving back goes on from where the rating's whips
-    stuck or ran out of their first allowance (``stuck``, the same solve, its step budget
-    raised to the whole one counted from the rating's start) rather than repeating them."""
+    numbers, one at a time, until whips finish it, and rated; (puzzle, None) when that
+    does not do.  Far cheaper than another path, which costs a whole minimal puzzle
+    again (20x20 king expert, seed 1: four paths, 63 s, before; one, 20 s, after).
+
+    The number given back is the most telling where the whips stood (``stuck``: the
+    first rating's solve, stuck or out of its first allowance; then each stuck rating's),
+    and each puzzle so made is rated at once, from scratch.  Whips have Berthier's
+    confluence property (where they end does not depend on the order they are tried
+    in), so this gives back the same numbers as whips run on from ``stuck`` with each
+    number added (``reduction.add_back(..., whips=True)``, as before) and rates the same
+    puzzle the same, minus that run: most refits need one number, and its rating was
+    done twice.  The ratings share twice the whole allowance less the first rating's
+    steps (what that run and the rating after it had), each at most the whole one."""
     board = puzzle.board
     most = max(_GIVEN_BACK, round(level.give_back * board.size))
-    stuck.chains.max_steps = _RATE_STEPS_PER_CELL * board.size
-    try:
-        fitted = reduction.add_back(board, solution, dict(puzzle.givens), level.longest, most, clock.deadline,
-                                    whips=True, max_steps=_RATE_STEPS_PER_CELL * board.size, stuck=stuck)
-    except OutOfSteps:
-        return puzzle, None  # the whips take longer than a puzzle of this size should
-    if fitted is None or fitted == puzzle.givens:
-        return puzzle, None
-    refitted = Puzzle(board, fitted)
-    return refitted, _rating(refitted, level, clock)[0]
+    whole = _RATE_STEPS_PER_CELL * board.size
+    left = 2 * whole - stuck.chains.steps
+    where = {k: cell for cell, k in solution.items()}
+    givens = dict(puzzle.givens)
+    for _ in range(most):
+        k = reduction.most_telling(stuck.chains)
+        givens[where[k]] = k
+        refitted = Puzzle(board, givens)
+        try:
+            rating, stuck = rated(refitted, cap=level.longest, max_seconds=clock.left(), max_steps=min(whole, left))
+        except StepsRanOut:
+            return puzzle, None  # the whips take longer than a puzzle of this size should
+        except SolverGaveUp:
+            clock.check()  # the time limit, not the step budget: give up on the whole generation
+            return puzzle, None
+        if rating.solved:
+            return refitted, rating
+        left -= stuck.chains.steps
+    return puzzle, None
 
 
 def _rating(puzzle: Puzzle, level: Level, clock: _Clock,
