@@ -61,6 +61,13 @@ _RATE_STEPS_PER_CELL = 5_000
 # thrown away (seed 303: two such paths, 60 s).  A few numbers back make the same path a
 # puzzle the whips finish, and the refit and the second rating keep the whole allowance.
 _FIRST_RATE_STEPS_PER_CELL = 1_500
+# And at most this many on a large board (750 a cell on 20x20, so boards up to 200 cells
+# keep 1,500 a cell).  Since a refit costs one rating (``_refitted``), the first rating's
+# steps past where a rating that finishes has finished only put the refit off: 20x20
+# Numbrix expert ratings that finished did within 230,000 steps (seeds 301-308), and the
+# ones that ran out chose the same number to give back at 300,000 as at 600,000, so
+# those seeds make the same puzzles, 10-20% sooner.
+_FIRST_RATE_STEPS_MOST = 300_000
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 
@@ -295,9 +302,10 @@ def _rating(puzzle: Puzzle, level: Level, clock: _Clock,
     boards): another path is tried instead.  A ``first`` rating (of a minimal puzzle, to
     be refitted if need be) has the smaller allowance, and past it gives (None, the solve
     where it stopped).  Past our time limit it raises instead."""
-    per_cell = _FIRST_RATE_STEPS_PER_CELL if first else _RATE_STEPS_PER_CELL
+    steps = min(_FIRST_RATE_STEPS_PER_CELL * puzzle.size, _FIRST_RATE_STEPS_MOST) if first \
+        else _RATE_STEPS_PER_CELL * puzzle.size
     try:
-        return rated(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=per_cell * puzzle.size)
+        return rated(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=steps)
     except StepsRanOut as ran_out:
         return None, (ran_out.solve if first else None)
     except SolverGaveUp:
