@@ -26,7 +26,7 @@ def test_a_refit_gives_back_what_whips_run_on_from_the_stuck_solve_give_back(mon
     refits: list[tuple[Puzzle, Grid]] = []
     refitted = generator._refitted
 
-    def noted(puzzle, solution, level, clock, stuck):  # type: ignore[no-untyped-def]
+    def noted(puzzle, solution, level, clock, stuck):
         refits.append((puzzle, solution))
         return refitted(puzzle, solution, level, clock, stuck)
 
