@@ -64,9 +64,10 @@ _FIRST_RATE_STEPS_PER_CELL = 1_500
 # And at most this many on a large board (750 a cell on 20x20, so boards up to 200 cells
 # keep 1,500 a cell).  Since a refit costs one rating (``_refitted``), the first rating's
 # steps past where a rating that finishes has finished only put the refit off: 20x20
-# Numbrix expert ratings that finished did within 230,000 steps (seeds 301-308), and the
-# ones that ran out chose the same number to give back at 300,000 as at 600,000, so
-# those seeds make the same puzzles, 10-20% sooner.
+# Numbrix expert ratings that finished did within 230,000 steps (seeds 301-308), and of
+# the ones that ran out all but one (seed 304's second path) chose the same number to
+# give back at 300,000 as at 600,000: seven of those eight seeds make the same puzzles,
+# 10-20% sooner.
 _FIRST_RATE_STEPS_MOST = 300_000
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
