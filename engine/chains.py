@@ -103,6 +103,9 @@ class Chains:
         # read (a bit each) and, for whips, the cells it passed over as crowded
         # (``WhipSearch.crowded``).
         self.last_trial: tuple[int, int, tuple[tuple[int, int], ...]] = (0, 0, ())
+        # Whether the last trial that was cut short was cut by its cap (False: by the whip
+        # search's state budget, which cuts it the same way at any longer cap).
+        self.last_capped = True
 
     # -- state ----------------------------------------------------------------------
 
@@ -252,11 +255,13 @@ class Chains:
             search = WhipSearch(self, tables or self.whip_tables())
             steps, empty, cut = search.find((k0, z), cap)
             self.last_trial = (1 + search.states, search.read_numbers, tuple(search.crowded.items()))
+            self.last_capped = search.capped
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
         trial = _Trial(self, numbers_of, cap)
         chain = trial.run(k0, z)
         self.last_trial = (1 + len(trial.steps), trial.read_numbers, ())
+        self.last_capped = True
         self._count(1 + len(trial.steps))
         return chain, trial.cut
 

@@ -35,7 +35,6 @@ from typing import Literal
 
 from . import reduction
 from .board import Adjacency, Board, Grid, Puzzle
-from .chains import OutOfSteps
 from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
 from .paths import random_hamiltonian_path
@@ -62,6 +61,14 @@ _RATE_STEPS_PER_CELL = 5_000
 # thrown away (seed 303: two such paths, 60 s).  A few numbers back make the same path a
 # puzzle the whips finish, and the refit and the second rating keep the whole allowance.
 _FIRST_RATE_STEPS_PER_CELL = 1_500
+# And at most this many on a large board (750 a cell on 20x20, so boards up to 200 cells
+# keep 1,500 a cell).  Since a refit costs one rating (``_refitted``), the first rating's
+# steps past where a rating that finishes has finished only put the refit off: 20x20
+# Numbrix expert ratings that finished did within 230,000 steps (seeds 301-308), and of
+# the ones that ran out all but one (seed 304's second path) chose the same number to
+# give back at 300,000 as at 600,000: seven of those eight seeds make the same puzzles,
+# 10-20% sooner.
+_FIRST_RATE_STEPS_MOST = 300_000
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 
@@ -253,24 +260,40 @@ def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, cloc
 def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
               stuck: LogicSolve) -> tuple[Puzzle, Rating | None]:
     """A puzzle braids finish but whips do not (the rating needs whips): given back more
-    numbers, this time until whips finish it (the level's allowance again), and rated
-    again; (puzzle, None) when that does not do.  Far cheaper than another path, which
-    costs a whole minimal puzzle again (20x20 king expert, seed 1: four paths, 63 s,
-    before; one, 20 s, after).  The giving back goes on from where the rating's whips
-    stuck or ran out of their first allowance (``stuck``, the same solve, its step budget
-    raised to the whole one counted from the rating's start) rather than repeating them."""
+    numbers, one at a time, until whips finish it, and rated; (puzzle, None) when that
+    does not do.  Far cheaper than another path, which costs a whole minimal puzzle
+    again (20x20 king expert, seed 1: four paths, 63 s, before; one, 20 s, after).
+
+    The number given back is the most telling where the whips stood (``stuck``: the
+    first rating's solve, stuck or out of its first allowance; then each stuck rating's),
+    and each puzzle so made is rated at once, from scratch.  Whips have Berthier's
+    confluence property (where they end does not depend on the order they are tried
+    in), so this gives back the same numbers as whips run on from ``stuck`` with each
+    number added (``reduction.add_back(..., whips=True)``, as before) and rates the same
+    puzzle the same, minus that run: most refits need one number, and its rating was
+    done twice.  The ratings share twice the whole allowance less the first rating's
+    steps (what that run and the rating after it had), each at most the whole one."""
     board = puzzle.board
     most = max(_GIVEN_BACK, round(level.give_back * board.size))
-    stuck.chains.max_steps = _RATE_STEPS_PER_CELL * board.size
-    try:
-        fitted = reduction.add_back(board, solution, dict(puzzle.givens), level.longest, most, clock.deadline,
-                                    whips=True, max_steps=_RATE_STEPS_PER_CELL * board.size, stuck=stuck)
-    except OutOfSteps:
-        return puzzle, None  # the whips take longer than a puzzle of this size should
-    if fitted is None or fitted == puzzle.givens:
-        return puzzle, None
-    refitted = Puzzle(board, fitted)
-    return refitted, _rating(refitted, level, clock)[0]
+    whole = _RATE_STEPS_PER_CELL * board.size
+    left = 2 * whole - stuck.chains.steps
+    where = {k: cell for cell, k in solution.items()}
+    givens = dict(puzzle.givens)
+    for _ in range(most):
+        k = reduction.most_telling(stuck.chains)
+        givens[where[k]] = k
+        refitted = Puzzle(board, givens)
+        try:
+            rating, stuck = rated(refitted, cap=level.longest, max_seconds=clock.left(), max_steps=min(whole, left))
+        except StepsRanOut:
+            return puzzle, None  # the whips take longer than a puzzle of this size should
+        except SolverGaveUp:
+            clock.check()  # the time limit, not the step budget: give up on the whole generation
+            return puzzle, None
+        if rating.solved:
+            return refitted, rating
+        left -= stuck.chains.steps
+    return puzzle, None
 
 
 def _rating(puzzle: Puzzle, level: Level, clock: _Clock,
@@ -280,9 +303,10 @@ def _rating(puzzle: Puzzle, level: Level, clock: _Clock,
     boards): another path is tried instead.  A ``first`` rating (of a minimal puzzle, to
     be refitted if need be) has the smaller allowance, and past it gives (None, the solve
     where it stopped).  Past our time limit it raises instead."""
-    per_cell = _FIRST_RATE_STEPS_PER_CELL if first else _RATE_STEPS_PER_CELL
+    steps = min(_FIRST_RATE_STEPS_PER_CELL * puzzle.size, _FIRST_RATE_STEPS_MOST) if first \
+        else _RATE_STEPS_PER_CELL * puzzle.size
     try:
-        return rated(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=per_cell * puzzle.size)
+        return rated(puzzle, cap=level.longest, max_seconds=clock.left(), max_steps=steps)
     except StepsRanOut as ran_out:
         return None, (ran_out.solve if first else None)
     except SolverGaveUp:

@@ -27,6 +27,11 @@ from .whips import still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
+# How a trial that found nothing ended (``LogicSolve.known``): run to its end (nothing at
+# any longer cap either: dead), cut by the whip search's state budget (cut at the same
+# layer, with the same counted steps, at any longer cap: replayed there too, but never
+# dead, since a dead trial is skipped without counting its steps), or cut by its cap.
+_WHOLE, _BUDGET, _CAPPED = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,8 @@ class LogicSolve:
         # Trials that ran out of singles before the cap, since the candidates last changed:
         # a longer cap finds nothing new for them.
         self.dead: set[tuple[int, int]] = set()
-        # Trials that found nothing, by candidate: (cap, cut, counted steps, numbers read,
+        # Trials that found nothing, by candidate: (cap, how it ended (``_WHOLE``, ``_BUDGET``,
+        # ``_CAPPED``), counted steps, numbers read,
         # crowded cells passed over: ``Chains.last_trial``).  While what its outcome rests
         # on stays, such a trial finds nothing again at the same cap, or at any longer one
         # if the cap did not cut it: it is counted as run (``Chains.replay``) instead of
@@ -143,7 +149,7 @@ class LogicSolve:
         # Each entry also holds the epoch it was made in: candidates are compared with
         # how they were (``_seen``) after each elimination, each number's last change is
         # kept by epoch (``_changed_at``), and the entries are checked once a sweep.
-        self.known: dict[tuple[int, int], tuple[int, bool, int, int, tuple[tuple[int, int], ...], int]] = {}
+        self.known: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[int, int], ...], int]] = {}
         self._seen = self._open_candidates()
         self._epoch = 0
         self._changed_at = [0] * len(self._seen)
@@ -224,15 +230,16 @@ class LogicSolve:
             if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
                 continue
             known = self.known.get((k, bit))
-            if known is not None and (known[0] == level or (not known[1] and level > known[0])) and \
+            if known is not None and (known[0] == level or (known[1] != _CAPPED and level > known[0])) and \
                     not known[3] & dirty and (not known[4] or tables is None or still(known[4], tables)):
                 ch.replay(known[2])
-                if not known[1]:
+                if known[1] == _WHOLE:
                     dead.add((k, bit))
                 continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
-                self.known[(k, bit)] = (level, cut, *ch.last_trial, self._epoch)
+                how = _WHOLE if not cut else _CAPPED if ch.last_capped else _BUDGET
+                self.known[(k, bit)] = (level, how, *ch.last_trial, self._epoch)
                 if not cut:
                     dead.add((k, bit))
                 continue

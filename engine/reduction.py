@@ -30,6 +30,7 @@ import random
 import time
 
 from .board import Board, Cell, Grid, Puzzle
+from .chains import Chains
 from .detours import has_detour, has_swap
 from .incremental import UniquenessChecks
 from .propagation import TimeUp
@@ -142,6 +143,12 @@ def _detour(board: Board, path: list[int], given: list[int], number: int) -> boo
     return False
 
 
+def most_telling(chains: Chains) -> int:
+    """The open number with the most cells left (the lowest of those): given back, it
+    tells the chains the most."""
+    return max(chains.open_numbers(), key=lambda j: (chains.cand[j].bit_count(), -j))
+
+
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
              deadline: float | None, *, whips: bool = False, max_steps: int | None = None,
              stuck: LogicSolve | None = None) -> Grid | None:
@@ -167,7 +174,7 @@ def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int
         stuck = None
         if added == most:
             return None
-        k = max(chains.open_numbers(), key=lambda j: (chains.cand[j].bit_count(), -j))
+        k = most_telling(chains)
         cell = where[k]
         givens[cell] = k
         chains.cand[k] = board.bit(cell)  # known true, so the state stays sound

@@ -116,6 +116,10 @@ class WhipSearch:
         # the same search finds the same (``rating.LogicSolve`` replays it: ``still``).
         self.read_numbers = 0
         self.crowded: dict[int, int] = {}
+        # Whether the cap (not the state budget) cut the last search short.  A search the
+        # budget cut runs the same layers at any longer cap and is cut at the same one: the
+        # same outcome, reads and counted steps (``rating.LogicSolve`` replays it there).
+        self.capped = False
 
     def find(self, z: Candidate, cap: int) -> tuple[tuple[Candidate, ...] | None, tuple[str, int] | None, bool]:
         """The steps R1..R(n-1) and the empty variable of a shortest whip for ``z`` up to
@@ -151,6 +155,7 @@ class WhipSearch:
             if len(nxt) > _MAX_STATES:
                 return None, None, True
             layer = nxt
+        self.capped = True
         return None, None, True
 
     def _left(self, last: Candidate, numbers: frozenset[int], cells: int, allowed: dict[int, int],
