@@ -267,7 +267,7 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     mending the engine finds one solution for, else the first that breaks none of the
     rules ``repair`` checks (the reading broke them, so it had no solution: the mended one
     is nearer, and the engine still points at its doubtful cells).  None: keep the reading."""
-    from .repair import repair
+    from .repair import conflicts, repair
 
     position = {cell: p for p, cell in cell_of.items()}
     others = {cell_of[p]: tuple(getattr(r, "others", ())) for p, r in readings.items()}
@@ -275,10 +275,15 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     ways: list[Adjacency] = [_adjacency(adjacency) or ("king" if kind == "square" else "hex")]
     if kind == "square" and adjacency is None:
         ways.append("rook")
+    boards = [Board.from_cells(cells, moves) for moves in ways]
+    # Only a reading no adjacency's rules allow is mended: one a Hidato's allow is no
+    # misread Numbrix (whose stricter rules it breaks), however long the engine takes.
+    for board in boards:
+        if not any(conflicts(board, {c: g for c, g in givens.items() if 1 <= g[0] <= board.size}).values()):
+            return None
     tried = []
     found: list[tuple[dict[Position, DigitReading], Verdict]] = []
-    for moves in ways:
-        board = Board.from_cells(cells, moves)
+    for board in boards:
         fixed = repair(board, givens, others)
         if fixed is not None:
             tried.append((sum(c not in fixed or fixed[c][0] != givens[c][0] for c in givens), fixed))
