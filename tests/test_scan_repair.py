@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 from scan_pictures import OURS, Camera, draw, photograph
 
-from engine import Cell, Puzzle, solve
+from engine import Board, Cell, Puzzle, solve
 from webapp.scan.digits import DigitReading, alternatives, read_cells
 from webapp.scan.digits_model import Line
 from webapp.scan.reader import read
@@ -117,3 +117,13 @@ def test_the_reader_mends_a_cell_the_digit_reader_misread_surely() -> None:
     # The cell mended stays doubtful: the player sees where to look.
     assert mended.confidence < 0.8
     assert mended.cell in reading.doubtful
+
+
+def test_a_right_reading_the_engine_had_no_time_for_is_left_as_read() -> None:
+    # WITH_HOLES breaks a Numbrix's rules (its path steps diagonally) but keeps a Hidato's:
+    # with no time left for the engine to tell which it is, nothing may be "mended".
+    assert any(conflicts(Board.from_cells(list(WITH_HOLES.board.cells), "rook"), _read_surely(WITH_HOLES)).values())
+    picture = photograph(draw(WITH_HOLES, OURS, cell_px=60), Camera(seed=5, size=(1600, 1200), turn=4, blur=0.6))
+    reading = read(picture, budget=0.001)
+    assert reading.solutions is None  # the engine was given no time
+    assert same_puzzle(reading.puzzle, WITH_HOLES)
