@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import pytest
 from scan_pictures import OURS, Camera, draw, photograph
 
 from engine import Board, Cell, Puzzle, solve
 from webapp.scan.digits import DigitReading, alternatives, read_cells
-from webapp.scan.digits_model import Line
+from webapp.scan.digits_model import Line, best_path
 from webapp.scan.reader import read
 from webapp.scan.repair import conflicts, repair
 
@@ -127,3 +128,17 @@ def test_a_right_reading_the_engine_had_no_time_for_is_left_as_read() -> None:
     reading = read(picture, budget=0.001)
     assert reading.solutions is None  # the engine was given no time
     assert same_puzzle(reading.puzzle, WITH_HOLES)
+
+
+def test_each_digit_read_keeps_its_runner_up_where_it_was_read_surest() -> None:
+    # Columns: blank, 0..9, other, cross.  A 1 (a 7 second), then a blurred 8 read as 0.
+    steps = np.zeros((5, 13), np.float32)
+    steps[0, 0] = 1.0
+    steps[1, [2, 8]] = (0.9, 0.1)
+    steps[2, 0] = 1.0
+    steps[3, [1, 9]] = (0.5, 0.45)
+    steps[4, [1, 9]] = (0.6, 0.4)  # the same 0 read again, surer: its runner-up is this step's
+    line = best_path(steps)
+    assert line.text == "10"
+    assert line.chars == (pytest.approx(0.9), pytest.approx(0.6))
+    assert line.seconds == ((7, pytest.approx(0.1)), (8, pytest.approx(0.4)))
