@@ -14,7 +14,8 @@ twice.  A misread number breaks these rules with many of the givens around it: a
 3. a cell nothing fits, not even its own reading, is weighed against the givens it
    clashes with: surer than all of them, it was likely right and they wrong (two misread
    numbers outvote one right one in step 1), so they are set aside and mended in its
-   place (a few rounds); else it is left out, and the engine points at its cell.
+   place (a few rounds); else, when read unsurely, it is left out, and the engine
+   points at its cell (a sure reading is never left out: the mending fails instead).
 
 Distances are counted on the board itself (holes are walked round), with the moves of
 its adjacency.  A mending that still breaks a rule is dropped.  Nothing here is sure:
@@ -31,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from engine import Board, Cell
 
 MOST_SET_ASIDE = 0.25  # of the givens: a reading that breaks the rules in more places is not mended here
+KEEP = 0.8  # a reading at least this sure (the judge's DOUBT) is never left out: the mending fails instead
 ROUNDS = 3  # times the givens a stuck reading clashes with are set aside in its place
 FEWEST_GIVENS = 6  # a reading with fewer givens says too little about where its numbers lie
 
@@ -94,8 +96,9 @@ def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Ce
         # A reading set aside that nothing fits in its place, not even itself: when it is
         # surer than every given it clashes with, it was likely right and they wrong (two
         # misread neighbours outvote one right number), so they are set aside in its place
-        # and mended again; otherwise it is left out (a blurred 112 read as 12, no other
-        # number of it fitting), and the engine points at its cell.
+        # and mended again; otherwise, read unsurely, it is left out (a blurred 112 read
+        # as 12, no other number of it fitting), and the engine points at its cell.  A
+        # sure reading is never left out: its clash may be the board's (a cell missed).
         blamed: set[Cell] = set()
         for cell in [c for c in aside if c in mended]:
             value, sure = mended[cell]
@@ -104,7 +107,7 @@ def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Ce
                 continue
             if all(mended[o][1] < sure for o in against):
                 blamed.update(against)
-            else:
+            elif sure < KEEP:
                 del mended[cell]
         if not blamed:
             break
