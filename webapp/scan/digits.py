@@ -43,6 +43,7 @@ SMALLER = 2 / 3  # the number's height in the line read again
 SOFT_BELOW = 0.6  # a number read less surely than this is read once more, unmasked (``Number.soft``)
 NOTES = 0.5  # a number less than half as tall as the board's others is a pencil note
 SIDE = 0.16  # of the crop: a number whose ink comes this close to a side may reach past it
+OTHERS = 4  # other numbers a cell may hold, kept for ``repair``
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,10 @@ class DigitReading:
     confidence: float  # 0..1: of the value, or of the cell being empty
     kind: Kind
     at_side: bool = False  # the number's ink reaches a side of the crop: a digit may lie beyond it
+    # Other numbers of the board the cell may hold, surest first, each with how sure the
+    # readings were of it: a doubtful cell's other readings and their digits' runners-up
+    # (``repair`` tries them when the puzzle read cannot be solved).
+    others: tuple[tuple[int, float], ...] = ()
 
 
 def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
@@ -69,7 +74,7 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
 
     looks = without_notes([look(crop) for crop in crops])
     lines, tried = _read_lines(looks, most)
-    looks, lines, agreed = second_look(crops, looks, lines, tried, most)
+    looks, lines, agreed, tried = second_look(crops, looks, lines, tried, most)
     crosses = {i for i, line in lines.items() if line.cross >= CROSS and _one_mark(looks[i])}
     # A hole's cross is no number: it takes no part in telling givens from a player's.
     kind_of = kinds([Look(seen.paper, None, seen.tallest) if i in crosses else seen for i, seen in enumerate(looks)])
@@ -84,8 +89,35 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
         value, confidence = judge(lines[i], seen, most)
         confidence = round(confidence * agreed.get(i, 1.0), 4)
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
-        readings.append(DigitReading(value, confidence, kind, _at_side(seen)))
+        # Even a sure reading may be wrong (a blurred 187 read as 107 at 0.94): every
+        # number keeps its others, which cost nothing more to know.
+        others = alternatives([lines[i], *tried.get(i, [])], value, most)
+        readings.append(DigitReading(value, confidence, kind, _at_side(seen), others))
     return readings
+
+
+def alternatives(read: Sequence[Line], value: int | None, most: int | None) -> tuple[tuple[int, float], ...]:
+    """The numbers other than ``value`` these readings of one cell point to, surest first
+    (at most ``OTHERS``): each reading's own number, and the number with one digit replaced
+    by its runner-up at that place, as sure as its least sure digit then is."""
+    sure: dict[int, float] = {}
+
+    def offer(text: str, chars: Sequence[float], other: float) -> None:
+        if not text or text[0] == "0" or len(text) > MOST_DIGITS:
+            return
+        number = int(text)
+        if number == value or (most is not None and number > most):
+            return
+        score = min(chars) * (1 - other)
+        if score > sure.get(number, 0.0):
+            sure[number] = round(score, 4)
+
+    for line in read:
+        offer(line.text, line.chars, line.other)
+        for place, (digit, p) in enumerate(line.seconds):
+            chars = [*line.chars[:place], p, *line.chars[place + 1:]]
+            offer(line.text[:place] + str(digit) + line.text[place + 1:], chars, line.other)
+    return tuple(sorted(sure.items(), key=lambda item: -item[1])[:OTHERS])
 
 
 def _at_side(seen: Look) -> bool:

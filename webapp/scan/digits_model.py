@@ -46,6 +46,9 @@ class Line:
     chars: tuple[float, ...]  # each digit's probability (its best step)
     other: float  # the largest probability of a non-digit character at any step
     cross: float = 0.0  # how sure the line is one cross and nothing else (a hole's mark)
+    # Each digit's runner-up where it was read surest: (digit, its probability), for the
+    # values a doubtful cell may hold instead (a blurred 8 read as 0 has 8 second).
+    seconds: tuple[tuple[int, float], ...] = ()
 
 
 class Recogniser:
@@ -122,16 +125,23 @@ def best_path(probabilities: np.ndarray) -> Line:
     import numpy as np
 
     best = probabilities[:, :12].argmax(axis=1)
-    text, chars = [], []
+    text, chars, at = [], [], []
     previous = -1
     for step, cls in enumerate(best.tolist()):
         p = float(probabilities[step, cls])
         if cls != previous and 1 <= cls <= 10:
             text.append(str(cls - 1))
             chars.append(p)
-        elif cls == previous and 1 <= cls <= 10:
-            chars[-1] = max(chars[-1], p)
+            at.append(step)
+        elif cls == previous and 1 <= cls <= 10 and p > chars[-1]:
+            chars[-1], at[-1] = p, step
         previous = cls
+    seconds = []
+    for step, char in zip(at, text, strict=True):
+        digits = probabilities[step, 1:11].copy()
+        digits[int(char)] = -1.0
+        runner = int(digits.argmax())
+        seconds.append((runner, float(digits[runner])))
     cross = 0.0
     others = np.flatnonzero(best == 11)
     if not text and len(others):
@@ -139,7 +149,7 @@ def best_path(probabilities: np.ndarray) -> Line:
         crossed = probabilities[others, 12]
         if (crossed > 0.5).mean() >= 0.5:
             cross = float(crossed.max())
-    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()), cross)
+    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()), cross, tuple(seconds))
 
 
 def _digit_of(char: str) -> int | None:

@@ -46,15 +46,16 @@ CROSS = 0.5  # a cell read as a cross this surely is left alone (a hole's mark)
 
 def second_look(crops: Sequence[np.ndarray], looks: list[Look], lines: dict[int, Line],
                 tried: dict[int, list[Line]], most: int | None
-                ) -> tuple[list[Look], dict[int, Line], dict[int, float]]:
-    """The looks and chosen lines after a second look at the doubtful cells, and for each
-    cell decided by a vote the share of the votes its value won (1.0 where all agreed)."""
+                ) -> tuple[list[Look], dict[int, Line], dict[int, float], dict[int, list[Line]]]:
+    """The looks and chosen lines after a second look at the doubtful cells, for each
+    cell decided by a vote the share of the votes its value won (1.0 where all agreed),
+    and every reading each cell had, the second look's included."""
     from .digits_ink import look
 
     looks, lines = list(looks), dict(lines)
     again = [i for i, seen in enumerate(looks) if _doubtful(seen, lines.get(i), tried.get(i, []), most)]
     if not again:
-        return looks, lines, {}
+        return looks, lines, {}, tried
     usual = _usual_height(looks)
     wide: dict[int, Look] = {}
     sharp: dict[int, Look] = {}
@@ -70,7 +71,9 @@ def second_look(crops: Sequence[np.ndarray], looks: list[Look], lines: dict[int,
                 sharp[i] = third
     taken = _taken(looks, lines, again)
     agreed: dict[int, float] = {}
-    for i, cast in _votes(looks, wide, tried, sharp).items():
+    cast_all = _votes(looks, wide, tried, sharp)
+    tried = {**tried, **{i: [line for line, _ in cast] for i, cast in cast_all.items()}}
+    for i, cast in cast_all.items():
         first = lines[i].text if looks[i].number is not None and i in lines else None
         chosen = _vote(cast, most, _fewest_digits([looks[i], wide[i], sharp.get(i, looks[i])]), taken, first)
         if chosen is None:
@@ -82,7 +85,7 @@ def second_look(crops: Sequence[np.ndarray], looks: list[Look], lines: dict[int,
             looks[i] = wide[i]
         lines[i] = line
         agreed[i] = share
-    return looks, lines, agreed
+    return looks, lines, agreed, tried
 
 
 def _votes(looks: list[Look], wide: dict[int, Look], tried: dict[int, list[Line]],

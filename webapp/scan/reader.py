@@ -8,7 +8,9 @@ checks stop when it runs out (the site also runs the read in a child process wit
 time and memory limit of its own).
 
 The cells are read by ``digits.read_cells(crops, most)``: a sample to choose the way up,
-then the whole board in one call.
+then the whole board in one call.  A reading the engine finds no solution for, or cannot
+settle, whose givens break Hidato's rules (a number twice, two numbers farther apart than
+their difference), is mended from the other numbers each cell may hold (``repair``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Protocol
 
 import numpy as np
 
-from engine import MAX_CELLS, Adjacency, Cell
+from engine import MAX_CELLS, Adjacency, Board, Cell
 
 from ..core.messages import N_
 from . import CellReading, NoBoard, Progress, Reading, ScanError
@@ -247,10 +249,64 @@ def _decide(readings_by_way: list[tuple[Tried, dict[Position, DigitReading]]], c
         unsure.update({cell_of[p]: GLARE_DOUBT for p in glare if p in readings and readings[p].value is None})
         verdict = judge([cell_of[p] for p in cells], givens, kind == "square", _adjacency(adjacency), unsure, blank,
                         clock.deadline)
+        if verdict.solutions != 1:
+            mended = _mended(readings, cell_of, givens, kind, adjacency, verdict, unsure, blank, clock)
+            if mended is not None:
+                readings, verdict = mended
         judged.append((way, readings, cell_of, verdict))
         if verdict.solutions == 1:
             return judged[-1]
     return max(judged, key=lambda j: score(list(j[1].values()), n))
+
+
+def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell],
+            givens: dict[Cell, tuple[int, float]], kind: Kind, adjacency: str | None, verdict: Verdict,
+            unsure: dict[Cell, float], blank: list[Cell],
+            clock: _Clock) -> tuple[dict[Position, DigitReading], Verdict] | None:
+    """The readings and verdict with the misread givens mended (``repair``): the first
+    mending the engine finds one solution for, else the first that breaks none of the
+    rules ``repair`` checks (the reading broke them, so it had no solution: the mended one
+    is nearer, and the engine still points at its doubtful cells).  None: keep the reading."""
+    from .repair import conflicts, repair
+
+    position = {cell: p for p, cell in cell_of.items()}
+    others = {cell_of[p]: tuple(getattr(r, "others", ())) for p, r in readings.items()}
+    cells = list(cell_of.values())
+    ways: list[Adjacency] = [_adjacency(adjacency) or ("king" if kind == "square" else "hex")]
+    if kind == "square" and adjacency is None:
+        ways.append("rook")
+    boards = [Board.from_cells(cells, moves) for moves in ways]
+    # Only a reading no adjacency's rules allow is mended: one a Hidato's allow is no
+    # misread Numbrix (whose stricter rules it breaks), however long the engine takes.
+    for board in boards:
+        if not any(conflicts(board, {c: g for c, g in givens.items() if 1 <= g[0] <= board.size}).values()):
+            return None
+    tried = []
+    found: list[tuple[dict[Position, DigitReading], Verdict]] = []
+    for board in boards:
+        fixed = repair(board, givens, others)
+        if fixed is not None:
+            tried.append((sum(c not in fixed or fixed[c][0] != givens[c][0] for c in givens), fixed))
+    for _, fixed in sorted(tried, key=lambda t: t[0]):
+        # Past the budget the engine does not look (the judge gives it no time), but the
+        # mending stands on the rules alone: a busy machine reads what a quiet one does.
+        left_out = [c for c in givens if c not in fixed]
+        sure = dict(unsure)
+        sure.update({c: v[1] for c, v in fixed.items() if v[0] != givens[c][0]})
+        sure.update({c: givens[c][1] for c in left_out})
+        again = judge(cells, fixed, kind == "square", _adjacency(adjacency), sure, blank + left_out, clock.deadline)
+        if again.solutions != 0:
+            mended = dict(readings)
+            for cell in givens:
+                p = position[cell]
+                if cell not in fixed:
+                    mended[p] = replace(readings[p], value=None, confidence=0.0)  # type: ignore[type-var]
+                elif fixed[cell][0] != givens[cell][0]:
+                    mended[p] = replace(readings[p], value=fixed[cell][0], confidence=fixed[cell][1])  # type: ignore[type-var]
+            found.append((mended, again))
+            if again.solutions == 1:
+                return found[-1]
+    return found[0] if found else None
 
 
 def _adjacency(adjacency: str | None) -> Adjacency | None:

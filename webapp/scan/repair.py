@@ -1,0 +1,162 @@
+"""Mending a reading the engine cannot solve, from the numbers its doubtful cells may hold.
+
+Two givens ``a`` and ``b`` of a Hidato lie at most ``|a - b|`` steps apart on the board
+(the path from one to the other takes one step per number), and no number is given
+twice.  A misread number breaks these rules with many of the givens around it: a blurred
+187 read as 107 on a board where 106 lies eleven steps away.  So:
+
+1. the givens that break the rules are set aside one by one, the one that breaks them
+   with the most others first (the least sure of equals), until the rest keep them all
+   (at most a quarter of the givens: a reading worse than that is not mended);
+2. each cell set aside then takes, of its own reading and the other numbers it may hold
+   (``DigitReading.others``: the cell's other readings and their digits' runners-up), the
+   surest that keeps the rules with every given placed so far, surest cells first;
+3. a cell nothing fits, not even its own reading, is weighed against the givens it
+   clashes with: surer than all of them, it was likely right and they wrong (two misread
+   numbers outvote one right one in step 1), so they are set aside and mended in its
+   place (a few rounds); else, when read unsurely, it is left out, and the engine
+   points at its cell (a sure reading is never left out: the mending fails instead).
+
+Distances are counted on the board itself (holes are walked round), with the moves of
+its adjacency.  A mending that still breaks a rule is dropped.  Nothing here is sure:
+the reader keeps a mended puzzle when the engine finds it one solution, or when the
+reading broke the rules (so it had no solution) and the engine does not refute the
+mended one (on a large board its check may run out of time).  Pure Python, no OpenCV.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+
+from engine import Board, Cell
+
+MOST_SET_ASIDE = 0.25  # of the givens: a reading that breaks the rules in more places is not mended here
+KEEP = 0.8  # a reading at least this sure (the judge's DOUBT) is never left out: the mending fails instead
+ROUNDS = 3  # times the givens a stuck reading clashes with are set aside in its place
+FEWEST_GIVENS = 6  # a reading with fewer givens says too little about where its numbers lie
+
+Givens = dict[Cell, tuple[int, float]]  # {cell: (number, confidence)}
+
+
+def conflicts(board: Board, givens: Mapping[Cell, tuple[int, float]],
+              far: Mapping[Cell, Mapping[Cell, int]] | None = None) -> dict[Cell, set[Cell]]:
+    """For each given, the givens it cannot stand with: the same number, or farther apart
+    on the board than their numbers are (``far``: the steps between cells, when known)."""
+    far = far if far is not None else _distances(board, list(givens))
+    out: dict[Cell, set[Cell]] = {cell: set() for cell in givens}
+    cells = list(givens)
+    for k, a in enumerate(cells):
+        for b in cells[k + 1:]:
+            if not _fits(far, a, givens[a][0], b, givens[b][0]):
+                out[a].add(b)
+                out[b].add(a)
+    return out
+
+
+def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
+           others: Mapping[Cell, Sequence[tuple[int, float]]]) -> Givens | None:
+    """The givens with their rule-breakers mended (see the module's docstring), the cells
+    left out missing; None when nothing breaks the rules, or too much does, or the mended
+    givens still break them."""
+    n = board.size
+    kept: Givens = {c: g for c, g in givens.items() if 1 <= g[0] <= n}
+    if len(kept) < FEWEST_GIVENS:
+        return None
+    far = _distances(board, list(givens) + [c for c in others if c not in givens])
+    clash = conflicts(board, kept, far)
+    if not any(clash.values()):
+        return None
+    aside: list[Cell] = []
+    while True:
+        worst = max(clash, key=lambda c: (len(clash[c]), -kept[c][1]))
+        if not clash[worst]:
+            break
+        if len(aside) >= MOST_SET_ASIDE * len(givens):
+            return None
+        aside.append(worst)
+        for other in clash.pop(worst):
+            clash[other].discard(worst)
+        del kept[worst]
+    mended = _rounds(far, kept, aside, givens, others, n)
+    if any(not _fits(far, a, va, b, vb) for a, (va, _) in mended.items() for b, (vb, _) in mended.items() if a < b):
+        return None  # still breaking the rules after the rounds: nothing believable to offer
+    # Readings outside 1..N stay as they were (the judge leaves them out and doubts them).
+    mended.update({c: g for c, g in givens.items() if not 1 <= g[0] <= n})
+    changed = any(c not in mended or mended[c][0] != givens[c][0] for c in givens)
+    return mended if changed else None
+
+
+def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Cell],
+            givens: Mapping[Cell, tuple[int, float]], others: Mapping[Cell, Sequence[tuple[int, float]]],
+            n: int) -> Givens:
+    """The cells set aside mended (``_mend``), and mended again while some still clash."""
+    mended = _mend(far, kept, aside, givens, others, n)
+    for _ in range(ROUNDS):
+        # A reading set aside that nothing fits in its place, not even itself: when it is
+        # surer than every given it clashes with, it was likely right and they wrong (two
+        # misread neighbours outvote one right number), so they are set aside in its place
+        # and mended again; otherwise, read unsurely, it is left out (a blurred 112 read
+        # as 12, no other number of it fitting), and the engine points at its cell.  A
+        # sure reading is never left out: its clash may be the board's (a cell missed).
+        blamed: set[Cell] = set()
+        for cell in [c for c in aside if c in mended]:
+            value, sure = mended[cell]
+            against = [o for o, (v, _) in mended.items() if o != cell and not _fits(far, cell, value, o, v)]
+            if not against:
+                continue
+            if all(mended[o][1] < sure for o in against):
+                blamed.update(against)
+            elif sure < KEEP:
+                del mended[cell]
+        if not blamed:
+            break
+        kept = {c: g for c, g in mended.items() if c not in blamed}
+        aside = sorted(blamed)
+        mended = _mend(far, kept, aside, givens, others, n)
+    return mended
+
+
+def _mend(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: Sequence[Cell],
+          givens: Mapping[Cell, tuple[int, float]], others: Mapping[Cell, Sequence[tuple[int, float]]],
+          n: int) -> Givens:
+    """``kept`` with each cell set aside given the surest of its reading and its others
+    that fits every given placed so far (surest cells first), or its reading when none does."""
+    mended: Givens = dict(kept)
+    choices = {cell: [givens[cell], *others.get(cell, ())] for cell in aside}
+    for cell in sorted(aside, key=lambda c: -max(sure for _, sure in choices[c])):
+        for value, sure in sorted(choices[cell], key=lambda choice: -choice[1]):
+            if 1 <= value <= n and all(_fits(far, cell, value, c, v) for c, (v, _) in mended.items()):
+                mended[cell] = (value, sure)
+                break
+        else:
+            mended[cell] = givens[cell]
+    return mended
+
+
+def _fits(far: Mapping[Cell, Mapping[Cell, int]], a: Cell, va: int, b: Cell, vb: int) -> bool:
+    if va == vb:
+        return False
+    steps = far[a].get(b) if a in far else None
+    return steps is not None and steps <= abs(va - vb)
+
+
+def _distances(board: Board, sources: list[Cell]) -> dict[Cell, dict[Cell, int]]:
+    """Steps on the board from each source to every cell it can reach."""
+    index = board.index
+    cells = board.cells
+    near = board.neighbours
+    out: dict[Cell, dict[Cell, int]] = {}
+    for source in sources:
+        if source not in index or source in out:
+            continue
+        steps = {index[source]: 0}
+        todo = deque([index[source]])
+        while todo:
+            here = todo.popleft()
+            for there in near[here]:
+                if there not in steps:
+                    steps[there] = steps[here] + 1
+                    todo.append(there)
+        out[source] = {cells[i]: d for i, d in steps.items()}
+    return out
