@@ -76,8 +76,12 @@ def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str
     cells: list[Cell] | None = None
     if known is not None:
         old = known.entries
-        changed = entries.items() - old.items()
-        gone = old.keys() - entries.keys()
+        get = old.get
+        # A loop, not ``entries.items() - old.items()``: hashing every (cell, number) cost
+        # six times more.  Cells taken out show in the counts before they are looked for.
+        changed = [(cell, value) for cell, value in entries.items() if get(cell) != value]
+        added = sum(1 for cell, _value in changed if cell not in old)
+        gone = old.keys() - entries.keys() if len(old) + added != len(entries) else set()
         if len(changed) + len(gone) <= MAX_PATCHED:
             assert before is not None
             text, cells = _patched(before, old, known.cells, changed, gone)
@@ -95,7 +99,7 @@ def whole_text(entries: Mapping[Cell, int]) -> str:
     return "[" + ", ".join([f"[{r}, {c}, {v}]" for (r, c), v in sorted(entries.items())]) + "]"
 
 
-def _patched(text: str, old: Mapping[Cell, int], cells: list[Cell], changed: set[tuple[Cell, int]],
+def _patched(text: str, old: Mapping[Cell, int], cells: list[Cell], changed: list[tuple[Cell, int]],
              gone: set[Cell]) -> tuple[str, list[Cell]]:
     # Every item starts with "[" and only items do (besides the list's own, followed by
     # "["): "[r, c, " is found exactly where that cell's item starts.
