@@ -291,3 +291,28 @@ def test_the_numbers_entered_twice_and_missing_stay_right_through_entries_undo_a
         assert [k for low, high in game.missing() for k in range(low, high + 1)] == absent
         runs = game.missing()  # runs: separated by at least one number shown
         assert all(runs[i][1] + 1 < runs[i + 1][0] for i in range(len(runs) - 1))
+
+
+def test_missing_says_the_absent_numbers_whether_few_or_most_are_shown(game: Game) -> None:
+    """missing() reads the gaps between the numbers shown while they are few, and the
+    absent numbers once most are shown: both say the same runs as the board, from the
+    first entry to a full board and back, with some numbers entered twice."""
+    chooser = random.Random(11)
+    cells = game.open_cells
+    game.duplicates()  # the index built first, then kept up to date
+    order = chooser.sample(cells, len(cells))[1:] * 2  # one cell left out: never solved
+    for step, cell in enumerate(order):
+        # First the right numbers, cell by cell (most shown in the end), then wrong ones and
+        # blanks (copies, gaps), so both of missing()'s ways are gone through.
+        value = game.solution[cell] if step < len(cells) - 1 else chooser.choice([0, 1, 2, game.puzzle.size])
+        game.enter(cell, value)
+        shown = set(game.grid().values())
+        absent = [k for k in range(1, game.puzzle.size + 1) if k not in shown]
+        assert [k for low, high in game.missing() for k in range(low, high + 1)] == absent
+        runs = game.missing()
+        assert all(runs[i][1] + 1 < runs[i + 1][0] for i in range(len(runs) - 1))
+        # The number index built afresh (one way without copies, another with) says what the
+        # index kept up to date since the first entry says.
+        fresh = Game(game.puzzle, game.solution, game.state)
+        assert fresh.duplicates() == game.duplicates()
+        assert all(fresh.holding(k) == game.holding(k) for k in range(1, game.puzzle.size + 1))

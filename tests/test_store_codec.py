@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.core.game import CellMove, Move, RestartMove, State
+from webapp.store.entries_text import read_entries, whole_text, write_entries
 from webapp.store.models import ProgressRow
 from webapp.store.progress_codec import (
     MOVE_COLUMNS,
     _entries_data,
-    _entries_json,
     fill_row,
     move_from_values,
     move_values,
@@ -92,4 +92,59 @@ def test_a_row_with_empty_columns_reads_as_a_plain_game() -> None:
 def test_entries_are_written_as_json_writes_them(entries: dict[tuple[int, int], int]) -> None:
     """The entries' column is written straight from the numbers (every move writes them):
     the same text ``json.dumps`` wrote before, which hosts on the previous release read."""
-    assert _entries_json(entries) == json.dumps(_entries_data(entries))
+    assert whole_text(entries) == json.dumps(_entries_data(entries))
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(cells, numbers, max_size=400), st.lists(st.tuples(cells, st.integers(0, 1600)), max_size=12))
+def test_entries_patched_after_a_move_are_the_text_written_whole(entries: dict[tuple[int, int], int],
+                                                                  changes: list[tuple[tuple[int, int], int]]) -> None:
+    """A move's entries are written by patching the text they were read from (a cell's item
+    replaced, taken out or put in at its place): the same text as writing them whole, and
+    it reads back as the same entries, move after move."""
+    text = write_entries(entries)
+    for cell, value in changes:
+        read = read_entries(text)
+        assert read == entries
+        if value:
+            read[cell] = value
+        else:
+            read.pop(cell, None)
+        entries = dict(read)
+        text = write_entries(read, text)
+        assert text == json.dumps(_entries_data(entries))
+    assert read_entries(text) == entries
+
+
+def test_entries_of_a_text_written_elsewhere_are_read_not_trusted() -> None:
+    """A text this process did not write (another host's, an older release's spelling) is
+    read afresh, and the next write writes it whole in the usual spelling."""
+    theirs = "[[0,1,5],[2,3,7]]"
+    entries = read_entries(theirs)
+    assert entries == {(0, 1): 5, (2, 3): 7}
+    entries[(1, 1)] = 9
+    assert write_entries(entries, theirs) == "[[0, 1, 5], [1, 1, 9], [2, 3, 7]]"
+    # A read's dict is the caller's own: changing it leaves what is kept alone.
+    kept = write_entries({(0, 0): 1})
+    read_entries(kept)[(0, 0)] = 2
+    assert read_entries(kept) == {(0, 0): 1}
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(cells, numbers, max_size=400),
+       st.lists(st.dictionaries(cells, st.integers(0, 1600), max_size=12), max_size=4))
+def test_entries_after_several_changes_at_once_are_the_text_written_whole(
+        entries: dict[tuple[int, int], int], batches: list[dict[tuple[int, int], int]]) -> None:
+    """Several cells changed in one write (a Restart, a hint filling cells): patched when
+    few, written whole when many, the same text either way."""
+    text = write_entries(entries)
+    for batch in batches:
+        read = read_entries(text)
+        for cell, value in batch.items():
+            if value:
+                read[cell] = value
+            else:
+                read.pop(cell, None)
+        entries = dict(read)
+        text = write_entries(read, text)
+        assert text == json.dumps(_entries_data(entries))

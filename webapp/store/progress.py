@@ -130,7 +130,7 @@ class ProgressRecords(Database):
                 assert key is not None
                 progress_id = key[0]  # the row's id, for its moves
             else:
-                values = {"row_id": progress_id, **row_values(state, row.started, now)}
+                values = {"row_id": progress_id, **row_values(state, row.started, now, row.entries)}
                 _WRITE_GAME.on(connection).run(connection, values)
             moves.write(connection, progress_id)
         # Whoever holds the saved game may still ask for a move: outside this transaction.

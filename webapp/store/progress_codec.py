@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from engine import Cell
 
 from ..core.game import CellMove, Move, MoveList, MoveLog, RestartMove, State
+from .entries_text import read_entries, write_entries
 from .models import ProgressRow
 
 
@@ -55,7 +56,7 @@ def state_from_row(row: ProgressValues, moves: MoveLog | None = None) -> State:
         floor = min(max(0, row.undo_floor or 0), top)
         pos = row.undo_pos or 0
     return State(
-        entries=_entries(json.loads(row.entries or "[]")),
+        entries=read_entries(row.entries or "[]"),
         undo_pos=min(max(floor, pos), top),
         undo_floor=floor,
         redo_top=top,
@@ -84,12 +85,14 @@ def fill_row(row: ProgressRow, state: State, now: datetime) -> None:
         setattr(row, name, value)  # the ORM leaves out of its UPDATE what is unchanged
 
 
-def row_values(state: State, started: datetime | None, now: datetime) -> dict[str, Any]:
+def row_values(state: State, started: datetime | None, now: datetime, entries_before: str | None = None,
+               ) -> dict[str, Any]:
     """A game as the values of its progress row's columns (``started``: the row's, if it has
-    one; ``now``: when it was last played), the old columns emptied (the moves table took
-    them over); its moves are written by whoever keeps them."""
+    one; ``now``: when it was last played; ``entries_before``: the entries column the game
+    was read from, patched rather than written whole, ``entries_text``), the old columns
+    emptied (the moves table took them over); its moves are written by whoever keeps them."""
     return {
-        "entries": _entries_json(state.entries),
+        "entries": write_entries(state.entries, entries_before),
         "undo_pos": state.undo_pos,
         "undo_floor": state.undo_floor,
         "redo_top": state.redo_top,
@@ -155,13 +158,6 @@ def move_from_values(cell_row: int | None, cell_col: int | None, old_value: int 
 
 def _entries(data: list[list[int]]) -> dict[Cell, int]:
     return {(r, c): v for r, c, v in data}
-
-
-def _entries_json(entries: Mapping[Cell, int]) -> str:
-    """``json.dumps(_entries_data(entries))``, the same text, written straight from the
-    numbers: every move writes its game's entries again (a whole board's on 20x20), and
-    the lists built for ``json.dumps`` cost more than the text itself."""
-    return "[" + ", ".join([f"[{r}, {c}, {v}]" for (r, c), v in sorted(entries.items())]) + "]"
 
 
 def _entries_data(entries: Mapping[Cell, int]) -> list[list[int]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
@@ -21,6 +22,8 @@ from zoneinfo import ZoneInfo
 from babel import Locale
 from flask import Flask, current_app, has_request_context, request, session
 from flask_babel import Babel, format_date, format_decimal, get_locale
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from ..core.messages import N_, Language
 from . import names
@@ -45,7 +48,8 @@ def select_locale() -> Locale:
 def _selected_code() -> str:
     if not has_request_context():
         return DEFAULT
-    asked = (request.args.get("lang") or "").strip().lower()
+    # No query string (every entry, most pages): no ``request.args`` made to find no lang.
+    asked = (request.args.get("lang") or "").strip().lower() if request.environ.get("QUERY_STRING") else ""
     if asked in LANGUAGES:
         if session.get(_SESSION_KEY) != asked:
             session[_SESSION_KEY] = asked
@@ -54,7 +58,14 @@ def _selected_code() -> str:
     chosen = session.get(_SESSION_KEY)
     if isinstance(chosen, str) and chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+    return _best_language(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+@lru_cache(maxsize=256)
+def _best_language(header: str) -> str:
+    """``request.accept_languages.best_match`` of our languages, worked out once per
+    Accept-Language header (browsers send a few kinds, the same on every request)."""
+    return parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)) or DEFAULT
 
 
 def language() -> str:

@@ -275,7 +275,10 @@ def entry(code: str, row: int, col: int) -> Any:
     """One cell's entry: answered with the cell marked right or wrong, and the status line."""
     stored = _stored_or_404(code)
     cell = _cell_from_url(stored, row, col)
-    raw = request.form.get(f"c-{row}-{col}", request.form.get("value"))
+    form = request.form
+    raw = form.get(f"c-{row}-{col}")
+    if raw is None:  # "value" asked only then: a missing field raises (and is caught) inside get
+        raw = form.get("value")
     if raw is None:
         abort(400, _("No number was sent for %(cell)s.", cell=cell_words(cell)))
     try:

@@ -1,0 +1,131 @@
+"""A game's entries column (``[[row, col, number], ...]``, sorted by cell, the text
+``json.dumps`` writes) read and written without going over the whole board at every move.
+
+A move changes one cell, yet reading the column parses every entry and writing it formats
+every entry again: on a 20x20 board that was most of a move's transaction.  So each
+process keeps the entries of the texts it read or wrote last, keyed by the text itself:
+a text found here is, character for character, the one those entries were written as, so
+another host's write (a different text) is never mistaken for a known one: it is read
+afresh, and the move's text written whole.  A text written after a move is the text before it with the changed cells'
+items replaced, taken out or put in at their place in the order; the result is the same
+text as writing every entry again (Hypothesis-tested in tests/test_store_codec.py).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from bisect import bisect_left, insort
+from collections import OrderedDict
+from collections.abc import Mapping
+
+from engine import Cell
+
+# Games whose entries are kept per process (about a host's players in play at once; a 20x20 game's
+# entries and text take about 40 KB).
+KEPT = 256
+# More changed cells than this (a Restart, a reveal): the whole text written again.
+MAX_PATCHED = 8
+
+
+class _Known:
+    """The entries a text holds, and their cells in order (where a new item goes)."""
+
+    __slots__ = ("entries", "cells")
+
+    def __init__(self, entries: dict[Cell, int], cells: list[Cell]):
+        self.entries = entries
+        self.cells = cells
+
+
+_known: OrderedDict[str, _Known] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _keep(text: str, known: _Known) -> None:
+    with _lock:
+        _known[text] = known
+        _known.move_to_end(text)
+        while len(_known) > KEPT:
+            _known.popitem(last=False)
+
+
+def _find(text: str) -> _Known | None:
+    with _lock:
+        found = _known.get(text)
+        if found is not None:
+            _known.move_to_end(text)
+        return found
+
+
+def read_entries(text: str) -> dict[Cell, int]:
+    """The entries a column's text holds (a new dict: the caller may change it)."""
+    found = _find(text)
+    if found is not None:
+        return dict(found.entries)
+    # Not kept: only texts written here are patched (an older release's text, or another
+    # writer's, may be spelled otherwise); the move's write keeps its own.
+    return {(r, c): v for r, c, v in json.loads(text)}
+
+
+def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str:
+    """The column's text for ``entries``; ``before``: the text they were read from, patched
+    when it is known here and few cells changed."""
+    known = _find(before) if before is not None else None
+    text: str | None = None
+    cells: list[Cell] | None = None
+    if known is not None:
+        old = known.entries
+        get = old.get
+        # A loop, not ``entries.items() - old.items()``: hashing every (cell, number) cost
+        # six times more.  Cells taken out show in the counts before they are looked for.
+        changed = [(cell, value) for cell, value in entries.items() if get(cell) != value]
+        added = sum(1 for cell, _value in changed if cell not in old)
+        gone = old.keys() - entries.keys() if len(old) + added != len(entries) else set()
+        if len(changed) + len(gone) <= MAX_PATCHED:
+            assert before is not None
+            text, cells = _patched(before, old, known.cells, changed, gone)
+    if text is None:
+        text = whole_text(entries)
+    if cells is None:
+        cells = sorted(entries)
+    _keep(text, _Known(dict(entries), cells))
+    return text
+
+
+def whole_text(entries: Mapping[Cell, int]) -> str:
+    """``json.dumps`` of the entries as sorted ``[row, col, number]`` lists, the same text,
+    written straight from the numbers (the lists built for ``json.dumps`` cost more)."""
+    return "[" + ", ".join([f"[{r}, {c}, {v}]" for (r, c), v in sorted(entries.items())]) + "]"
+
+
+def _patched(text: str, old: Mapping[Cell, int], cells: list[Cell], changed: list[tuple[Cell, int]],
+             gone: set[Cell]) -> tuple[str, list[Cell]]:
+    # Every item starts with "[" and only items do (besides the list's own, followed by
+    # "["): "[r, c, " is found exactly where that cell's item starts.
+    cells = list(cells)
+    for cell in gone:
+        item = f"[{cell[0]}, {cell[1]}, {old[cell]}]"
+        if text == f"[{item}]":
+            text = "[]"
+        elif f", {item}" in text:
+            text = text.replace(f", {item}", "", 1)
+        else:
+            text = text.replace(f"{item}, ", "", 1)
+        del cells[bisect_left(cells, cell)]
+    for cell, value in changed:
+        item = f"[{cell[0]}, {cell[1]}, {value}]"
+        if cell in old:
+            text = text.replace(f"[{cell[0]}, {cell[1]}, {old[cell]}]", item, 1)
+            continue
+        insort(cells, cell)
+        at = bisect_left(cells, cell)
+        if at + 1 < len(cells):
+            after = cells[at + 1]
+            where = text.index(f"[{after[0]}, {after[1]}, ", 1)
+            text = f"{text[:where]}{item}, {text[where:]}"
+        elif text == "[]":
+            text = f"[{item}]"
+        else:
+            text = f"{text[:-1]}, {item}]"
+    return text, cells
