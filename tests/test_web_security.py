@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import logging
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -368,12 +367,21 @@ def test_the_pool_filler_is_given_the_database_url_by_its_environment(tmp_path: 
     process = refiller._running
     assert process is not None
     try:
-        deadline = time.monotonic() + 10
-        while b"webapp.cli" not in (cmdline := Path(f"/proc/{process.pid}/cmdline").read_bytes()):
-            assert time.monotonic() < deadline  # until the child has run exec (before, it is a copy of us)
-            time.sleep(0.005)
-        assert b"pool" in cmdline and b"secret-password" not in cmdline
-        environ = Path(f"/proc/{process.pid}/environ").read_bytes().split(b"\0")
+        proc = Path(f"/proc/{process.pid}")
+
+        def running_python(seen: tuple[list[bytes], list[bytes]]) -> bool:
+            # Before, the child is a copy of us, then ``nice`` (whose command line already
+            # names webapp.cli, and whose environment reads empty while it runs exec again).
+            arguments, environ = seen
+            return b"webapp.cli" in arguments and not arguments[0].endswith(b"nice") and environ != [b""]
+
+        def read(name: str) -> list[bytes]:
+            return proc.joinpath(name).read_bytes().split(b"\0")
+
+        arguments, environ = wait_until(
+            lambda: (read("cmdline"), read("environ")), running_python, seconds=10, every=0.005,
+            what="the pool filler running Python")
+        assert b"pool" in arguments and not any(b"secret-password" in argument for argument in arguments)
         assert f"DATABASE_URL={secret_url}".encode() in environ
     finally:
         refiller.stop()
