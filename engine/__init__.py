@@ -34,6 +34,7 @@ from .notation import (
     puzzle_to_id,
     split_puzzles,
 )
+from .propagation import runs_of
 from .rating import MAX_CHAIN, Rating, rate
 from .shapes import SHAPES, ShapeError, ShapeSpec, parse_mask, shape_board, shape_cells
 from .solver import SolveResult, SolverGaveUp, count_solutions, solve
@@ -58,6 +59,7 @@ __all__ = [
     "level_of",
     "unreachable",
     "rate",
+    "runs_of",
     "SHAPES",
     "Generated",
     "GenerationError",

@@ -152,7 +152,7 @@ class Propagator:
         self._dead_ends(cand, open_numbers, free, work)
         if work:
             return True
-        runs = _runs_of(open_numbers)
+        runs = runs_of(open_numbers)
         self._paths(cand, runs, work)
         if work:
             return True
@@ -523,8 +523,9 @@ def _reach(cand: list[int], runs: list[tuple[int, int]]) -> tuple[list[int], int
     return reach, ones & ~twos
 
 
-def _runs_of(open_numbers: list[int]) -> list[tuple[int, int]]:
-    """Maximal runs lo..hi of consecutive open numbers."""
+def runs_of(open_numbers: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs lo..hi of consecutive numbers in an ascending list (the open numbers of a
+    puzzle, the numbers a game still misses)."""
     runs: list[tuple[int, int]] = []
     if not open_numbers:
         return runs

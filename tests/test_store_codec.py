@@ -95,6 +95,16 @@ def test_entries_are_written_as_json_writes_them(entries: dict[tuple[int, int], 
     assert whole_text(entries) == json.dumps(_entries_data(entries))
 
 
+def _changed(read: dict[tuple[int, int], int], changes: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """Apply a move's changes to the entries read (0 empties a cell); a copy of the result."""
+    for cell, value in changes.items():
+        if value:
+            read[cell] = value
+        else:
+            read.pop(cell, None)
+    return dict(read)
+
+
 @settings(max_examples=300)
 @given(st.dictionaries(cells, numbers, max_size=400), st.lists(st.tuples(cells, st.integers(0, 1600)), max_size=12))
 def test_entries_patched_after_a_move_are_the_text_written_whole(entries: dict[tuple[int, int], int],
@@ -106,11 +116,7 @@ def test_entries_patched_after_a_move_are_the_text_written_whole(entries: dict[t
     for cell, value in changes:
         read = read_entries(text)
         assert read == entries
-        if value:
-            read[cell] = value
-        else:
-            read.pop(cell, None)
-        entries = dict(read)
+        entries = _changed(read, {cell: value})
         text = write_entries(read, text)
         assert text == json.dumps(_entries_data(entries))
     assert read_entries(text) == entries
@@ -140,11 +146,6 @@ def test_entries_after_several_changes_at_once_are_the_text_written_whole(
     text = write_entries(entries)
     for batch in batches:
         read = read_entries(text)
-        for cell, value in batch.items():
-            if value:
-                read[cell] = value
-            else:
-                read.pop(cell, None)
-        entries = dict(read)
+        entries = _changed(read, batch)
         text = write_entries(read, text)
         assert text == json.dumps(_entries_data(entries))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from engine import Cell, Grid, Puzzle
+from engine import Cell, Grid, Puzzle, runs_of
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
@@ -340,17 +340,7 @@ class Game:
             if before < size:
                 runs.append((before + 1, size))
             return runs
-        absent = sorted(set(range(1, size + 1)).difference(shown))
-        if not absent:
-            return runs
-        start = last = absent[0]
-        for k in absent[1:]:
-            if k != last + 1:
-                runs.append((start, last))
-                start = k
-            last = k
-        runs.append((start, last))
-        return runs
+        return runs_of(sorted(set(range(1, size + 1)).difference(shown)))
 
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
         """Numbers shown in more than one cell, with their cells."""
