@@ -33,6 +33,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import schema
+from .prepared import send
 
 # Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
 _WAL_ATTEMPTS = 100
@@ -236,13 +237,8 @@ def _send_begin(connection: Connection, sql: str) -> None:
     its connection goes back to the pool as after any failed statement."""
     cursor = connection.connection.cursor()
     try:
-        for listener in connection.dispatch.before_cursor_execute:
-            listener(connection, cursor, sql, (), None, False)
-        try:
-            cursor.execute(sql)
-        except sqlite3.Error as err:
-            raise DBAPIError.instance(sql, (), err, sqlite3.Error, dialect=connection.dialect) from err
-        for listener in connection.dispatch.after_cursor_execute:
-            listener(connection, cursor, sql, (), None, False)
+        send(connection, cursor, sql, ())
+    except sqlite3.Error as err:
+        raise DBAPIError.instance(sql, (), err, sqlite3.Error, dialect=connection.dialect) from err
     finally:
         cursor.close()

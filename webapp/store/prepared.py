@@ -65,14 +65,7 @@ class Prepared:
     def execute(self, connection: Connection, values: Mapping[str, Any]) -> Any:
         """Send the statement on the transaction's own driver connection; returns the cursor."""
         cursor = connection.connection.cursor()
-        parameters = self.parameters(values)
-        # Listeners of the engine's statements (counts, tracing) still hear of each one, as
-        # from SQLAlchemy's own execution, with no execution context (they cannot rewrite it).
-        for listener in connection.dispatch.before_cursor_execute:
-            listener(connection, cursor, self.sql, parameters, None, False)
-        cursor.execute(self.sql, parameters)
-        for listener in connection.dispatch.after_cursor_execute:
-            listener(connection, cursor, self.sql, parameters, None, False)
+        send(connection, cursor, self.sql, self.parameters(values))
         return cursor
 
     def first(self, connection: Connection, values: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -94,6 +87,18 @@ class Prepared:
     def run(self, connection: Connection, values: Mapping[str, Any]) -> None:
         """Send a statement that returns nothing (an UPDATE, an INSERT)."""
         self.execute(connection, values).close()
+
+
+def send(connection: Connection, cursor: Any, sql: str, parameters: Any) -> None:
+    """Execute ``sql`` on a driver cursor of ``connection``'s transaction. The engine's
+    statement listeners (counts, tracing) still hear of it, as from SQLAlchemy's own
+    execution, with no execution context (they cannot rewrite it). A driver's error comes
+    as the driver's."""
+    for listener in connection.dispatch.before_cursor_execute:
+        listener(connection, cursor, sql, parameters, None, False)
+    cursor.execute(sql, parameters)
+    for listener in connection.dispatch.after_cursor_execute:
+        listener(connection, cursor, sql, parameters, None, False)
 
 
 class PreparedSet:
