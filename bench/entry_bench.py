@@ -2,6 +2,11 @@
 a fresh instance folder), per board size, early in a game and after hundreds of moves, with
 the SQL statements each entry sends.
 
+Two timings of the same entries: through Flask's test client (the columns before "WSGI
+call"; the client's own work, building the request's environ and wrapping the answer, is
+counted in them), and the app's WSGI call alone with an environ built beforehand, as a
+server such as gunicorn calls it (the "WSGI call" column: what an entry costs the app).
+
 Run with ``make bench`` (or ``.venv/bin/python bench/entry_bench.py [--moves N]``). Prints a
 Markdown table for the README. The target (the entry-path issue): at most 0.8 ms median on
 10x10 and 20x20 boards, and no growth with the number of moves made.
@@ -21,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import event  # noqa: E402
+from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from engine import generate_shape, puzzle_to_id  # noqa: E402
 from webapp.web.app import create_app  # noqa: E402
@@ -67,11 +73,49 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
         counts.append(statements[0])
         assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
         assert 'id="game"' not in answer.get_data(as_text=True), "the entry was answered with the whole game"
+    # Then as a WSGI server calls the app: the environ built before the clock starts (the
+    # server's work, not the app's), the app called, its body read and closed; the same
+    # moves again, on the same game.
+    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
+    assert cookie is not None, "no session cookie after the entries"
+    session_cookie = f"{cookie.key}={cookie.value}"
+    wsgi_cpu: list[float] = []
+    answered: list[str] = []  # the status, then the session cookie if it is sent again
+
+    def start_response(status: str, response_headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        answered.append(status)
+        for name, text in response_headers:
+            if name.lower() == "set-cookie" and text.startswith(f"{cookie.key}="):
+                answered.append(text.split(";", 1)[0])
+        return lambda _data: None
+
+    for move in range(moves, 2 * moves):  # the game goes on as the first loop's would
+        (row, col), value = open_cells[move % len(open_cells)]
+        if (move // len(open_cells)) % 2:
+            value = value % (len(open_cells) + 2) + 1
+        request_headers: dict[str, str] = {**headers, "Cookie": session_cookie}
+        environ = EnvironBuilder(path=f"/p/{code}/cell/{row + 1}/{col + 1}", method="POST",
+                                 data={f"c-{row + 1}-{col + 1}": str(value)},
+                                 headers=request_headers).get_environ()
+        answered.clear()
+        start_cpu = time.process_time()
+        body = app(environ, start_response)
+        try:
+            data = b"".join(body)
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+        wsgi_cpu.append(time.process_time() - start_cpu)
+        assert answered[0].startswith("200"), data[:300]
+        if len(answered) > 1:  # the session cookie sent again: the next requests carry it
+            session_cookie = answered[1]
     app.extensions["hidato"].close()
     early, late = times[:100], times[-100:]
     return {"size": size, "median": statistics.median(times), "p90": statistics.quantiles(times, n=10)[-1],
             "early": statistics.median(early), "late": statistics.median(late),
-            "cpu": statistics.median(cpu), "statements": statistics.median(counts)}
+            "cpu": statistics.median(cpu), "wsgi_cpu": statistics.median(wsgi_cpu),
+            "statements": statistics.median(counts)}
 
 
 def main() -> int:
@@ -79,13 +123,14 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=600, help="entries per board (default 600)")
     args = parser.parse_args()
     print(f"### Entry: `.venv/bin/python bench/entry_bench.py --moves {args.moves}`\n")
-    print("| board | median ms | p90 ms | CPU median ms | first 100 moves, median ms | last 100 moves, median ms "
-          "| statements |")
-    print("|---|---|---|---|---|---|---|")
+    print("| board | median ms | p90 ms | CPU median ms | WSGI call, CPU median ms | first 100 moves, median ms "
+          "| last 100 moves, median ms | statements |")
+    print("|---|---|---|---|---|---|---|---|")
     for size in (10, 20):
         with tempfile.TemporaryDirectory() as folder:
             found = _run(size, args.moves, Path(folder) / "instance")
         print(f"| {size}×{size} | {found['median'] * 1000:.2f} | {found['p90'] * 1000:.2f} | {found['cpu'] * 1000:.2f} "
+              f"| {found['wsgi_cpu'] * 1000:.2f} "
               f"| {found['early'] * 1000:.2f} | {found['late'] * 1000:.2f} | {found['statements']:.0f} |")
     return 0
 
