@@ -26,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import event  # noqa: E402
+from werkzeug.datastructures import Headers  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from engine import generate_shape, puzzle_to_id  # noqa: E402
@@ -93,7 +94,7 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
         (row, col), value = open_cells[move % len(open_cells)]
         if (move // len(open_cells)) % 2:
             value = value % (len(open_cells) + 2) + 1
-        request_headers: dict[str, str] = {**headers, "Cookie": session_cookie}
+        request_headers = Headers({**headers, "Cookie": session_cookie})
         environ = EnvironBuilder(path=f"/p/{code}/cell/{row + 1}/{col + 1}", method="POST",
                                  data={f"c-{row + 1}-{col + 1}": str(value)},
                                  headers=request_headers).get_environ()
