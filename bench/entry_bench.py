@@ -2,10 +2,11 @@
 a fresh instance folder), per board size, early in a game and after hundreds of moves, with
 the SQL statements each entry sends.
 
-Two timings of the same entries: through Flask's test client (the columns before "WSGI
-call"; the client's own work, building the request's environ and wrapping the answer, is
-counted in them), and the app's WSGI call alone with an environ built beforehand, as a
-server such as gunicorn calls it (the "WSGI call" column: what an entry costs the app).
+Entries go by turns two ways, on the same game: through Flask's test client (every column
+but "WSGI call": the client's own work, building the request's environ and wrapping the
+answer, is counted in them), and as a server such as gunicorn calls the app, the environ
+built beforehand and only the app's WSGI call timed ("WSGI call": what an entry costs the
+app).  ``--moves`` entries each way.
 
 Run with ``make bench`` (or ``.venv/bin/python bench/entry_bench.py [--moves N]``). Prints a
 Markdown table for the README. The target (the entry-path issue): at most 0.8 ms median on
@@ -59,45 +60,42 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
     times: list[float] = []
     cpu: list[float] = []  # this process's CPU time: what a busy machine distorts least
     counts: list[int] = []
-    for move in range(moves):
+    wsgi_cpu: list[float] = []
+    cookie_name = app.config["SESSION_COOKIE_NAME"]
+    answered: list[str] = []  # the WSGI call's status, then the session cookie if it is sent again
+
+    def start_response(status: str, response_headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        answered.append(status)
+        for name, text in response_headers:
+            if name.lower() == "set-cookie" and text.startswith(f"{cookie_name}="):
+                answered.append(text.split(";", 1)[0].partition("=")[2])
+        return lambda _data: None
+
+    # Entries by turns through the test client and as a WSGI server calls the app (``moves``
+    # each), the game going on from one to the other.
+    for move in range(2 * moves):
         (row, col), value = open_cells[move % len(open_cells)]
         # Every other pass writes a wrong number, so the board never fills (a solved game
         # answers differently) and every move is a real change.
         if (move // len(open_cells)) % 2:
             value = value % (len(open_cells) + 2) + 1
-        statements[0] = 0
-        start, start_cpu = time.perf_counter(), time.process_time()
-        answer = client.post(f"/p/{code}/cell/{row + 1}/{col + 1}", data={f"c-{row + 1}-{col + 1}": str(value)},
-                             headers=headers)
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-        counts.append(statements[0])
-        assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
-        assert 'id="game"' not in answer.get_data(as_text=True), "the entry was answered with the whole game"
-    # Then as a WSGI server calls the app: the environ built before the clock starts (the
-    # server's work, not the app's), the app called, its body read and closed; the same
-    # moves again, on the same game.
-    cookie = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session"))
-    assert cookie is not None, "no session cookie after the entries"
-    session_cookie = f"{cookie.key}={cookie.value}"
-    wsgi_cpu: list[float] = []
-    answered: list[str] = []  # the status, then the session cookie if it is sent again
-
-    def start_response(status: str, response_headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-        answered.append(status)
-        for name, text in response_headers:
-            if name.lower() == "set-cookie" and text.startswith(f"{cookie.key}="):
-                answered.append(text.split(";", 1)[0])
-        return lambda _data: None
-
-    for move in range(moves, 2 * moves):  # the game goes on as the first loop's would
-        (row, col), value = open_cells[move % len(open_cells)]
-        if (move // len(open_cells)) % 2:
-            value = value % (len(open_cells) + 2) + 1
-        request_headers = Headers({**headers, "Cookie": session_cookie})
-        environ = EnvironBuilder(path=f"/p/{code}/cell/{row + 1}/{col + 1}", method="POST",
-                                 data={f"c-{row + 1}-{col + 1}": str(value)},
-                                 headers=request_headers).get_environ()
+        url, form = f"/p/{code}/cell/{row + 1}/{col + 1}", {f"c-{row + 1}-{col + 1}": str(value)}
+        if move % 2 == 0:
+            statements[0] = 0
+            start, start_cpu = time.perf_counter(), time.process_time()
+            answer = client.post(url, data=form, headers=headers)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            counts.append(statements[0])
+            assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+            assert 'id="game"' not in answer.get_data(as_text=True), "the entry was answered with the whole game"
+            continue
+        # The app's WSGI call alone: the environ built before the clock starts (a server's
+        # work, not the app's), the app called, its body read and closed.
+        cookie = client.get_cookie(cookie_name)
+        assert cookie is not None, "no session cookie after the page"
+        environ = EnvironBuilder(path=url, method="POST", data=form,
+                                 headers=Headers({**headers, "Cookie": f"{cookie_name}={cookie.value}"})).get_environ()
         answered.clear()
         start_cpu = time.process_time()
         body = app(environ, start_response)
@@ -109,8 +107,9 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
                 close()
         wsgi_cpu.append(time.process_time() - start_cpu)
         assert answered[0].startswith("200"), data[:300]
-        if len(answered) > 1:  # the session cookie sent again: the next requests carry it
-            session_cookie = answered[1]
+        assert b'id="game"' not in data, "the entry was answered with the whole game"
+        if len(answered) > 1:  # the session cookie sent again: the client carries it on
+            client.set_cookie(cookie_name, answered[1])
     app.extensions["hidato"].close()
     early, late = times[:100], times[-100:]
     return {"size": size, "median": statistics.median(times), "p90": statistics.quantiles(times, n=10)[-1],
@@ -121,7 +120,7 @@ def _run(size: int, moves: int, instance: Path) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--moves", type=int, default=600, help="entries per board (default 600)")
+    parser.add_argument("--moves", type=int, default=600, help="entries per board and per way (default 600)")
     args = parser.parse_args()
     print(f"### Entry: `.venv/bin/python bench/entry_bench.py --moves {args.moves}`\n")
     print("| board | median ms | p90 ms | CPU median ms | WSGI call, CPU median ms | first 100 moves, median ms "
