@@ -24,7 +24,8 @@ from engine import Cell
 from ..core.number_index import NumberIndex
 
 # Games whose entries are kept per process (about a host's players in play at once; a 20x20 game's
-# entries and text take about 40 KB).
+# entries and text take about 40 KB, its number index a dict more: its sets are shared from one
+# text of the game to the next, but for the few cells each move changed).
 KEPT = 256
 # More changed cells than this (a Restart, a reveal): the whole text written again.
 MAX_PATCHED = 8
