@@ -9,6 +9,7 @@ import pytest
 
 from engine import parse_puzzle
 from webapp.core.game import IDLE_LIMIT, EntryError, Game, Move, MoveList, State, format_seconds, parse_entry
+from webapp.core.number_index import NumberIndex
 
 from puzzle_files import DATA, load
 
@@ -316,3 +317,31 @@ def test_missing_says_the_absent_numbers_whether_few_or_most_are_shown(game: Gam
         fresh = Game(game.puzzle, game.solution, game.state)
         assert fresh.duplicates() == game.duplicates()
         assert all(fresh.holding(k) == game.holding(k) for k in range(1, game.puzzle.size + 1))
+
+
+def test_a_game_given_the_stored_entries_index_says_what_a_game_indexing_the_board_says(game: Game) -> None:
+    """Each request's game takes the entries' number index the store kept for the text it
+    read (``State.entries_index``) instead of indexing the board: after any move made on it
+    (entries, clears, Undo and Redo, a Restart, before or after the index is first asked
+    for), what it says of the board is what a game indexing the board afresh says."""
+    chooser = random.Random(5)
+    cells = game.open_cells
+    state = game.state
+    for step in range(300):
+        state.entries_index = NumberIndex.of(dict(state.entries))  # as the store gives it
+        played = Game(game.puzzle, game.solution, state)
+        assert state.entries_index is None  # taken: a second game on the state indexes its own
+        if step % 3 == 0:
+            played.duplicates()  # asked for first, or only after the move
+        roll = chooser.random()
+        if roll < 0.7:
+            played.enter(chooser.choice(cells), chooser.choice([0, *range(1, 13)]))
+        elif roll < 0.8:
+            played.undo()
+        elif roll < 0.9:
+            played.redo()
+        elif roll < 0.93:
+            played.restart()
+        fresh = Game(game.puzzle, game.solution, state)
+        assert played.duplicates() == fresh.duplicates()
+        assert all(played.holding(k) == fresh.holding(k) for k in range(1, game.puzzle.size + 1))

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.core.game import CellMove, Move, RestartMove, State
-from webapp.store.entries_text import read_entries, whole_text, write_entries
+from webapp.core.number_index import NumberIndex
+from webapp.store.entries_text import read_entries, read_indexed_entries, whole_text, write_entries
 from webapp.store.models import ProgressRow
 from webapp.store.progress_codec import (
     MOVE_COLUMNS,
@@ -149,3 +150,37 @@ def test_entries_after_several_changes_at_once_are_the_text_written_whole(
         entries = _changed(read, batch)
         text = write_entries(read, text)
         assert text == json.dumps(_entries_data(entries))
+
+
+def _index_as_sets(index: NumberIndex) -> tuple[dict[int, set[tuple[int, int]]], set[int]]:
+    return {v: set(cells) for v, cells in index.cells.items()}, set(index.twice)
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(cells, st.integers(1, 30), max_size=200),
+       st.lists(st.dictionaries(cells, st.integers(0, 30), max_size=10), max_size=6))
+def test_the_number_index_kept_with_a_text_is_the_index_of_its_entries(
+        entries: dict[tuple[int, int], int], batches: list[dict[tuple[int, int], int]]) -> None:
+    """The number index a kept text gives with its entries (made at its first read, then
+    changed with each write's few cells, a new one each time) is, move after move, the index
+    made afresh from the entries read; one read before a write is not changed by it."""
+    text = write_entries(entries)
+    read, index = read_indexed_entries(text)
+    for batch in batches:
+        assert index is not None
+        before = _index_as_sets(index)
+        entries = _changed(read, batch)
+        text = write_entries(read, text)
+        assert _index_as_sets(index) == before  # never changed in place
+        read, index = read_indexed_entries(text)
+        assert read == entries
+        assert index is not None
+        assert _index_as_sets(index) == _index_as_sets(NumberIndex.of(entries))
+        assert all(index.cells.values())  # no number left with no cell
+
+
+def test_a_text_written_elsewhere_comes_without_an_index() -> None:
+    """Another host's text (or an older release's) is parsed, and its index made by the
+    game from the entries, never taken from what this process kept."""
+    entries, index = read_indexed_entries("[[4,4,6],[5,5,6]]")
+    assert entries == {(4, 4): 6, (5, 5): 6} and index is None

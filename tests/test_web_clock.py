@@ -220,3 +220,19 @@ def test_an_entry_answer_stays_small_on_a_big_board(client: FlaskClient) -> None
     html = client.post(f"/p/{code}/cell/{cell[0] + 1}/{cell[1] + 1}", data={field(cell): "7"},
                        headers=HTMX).get_data(as_text=True)
     assert "7 is in" in html and len(html) < 12_000
+
+
+@pytest.mark.parametrize("keys", [["one key"], ["an old key", "the current key"], ["k" * 80]])
+def test_a_stamp_is_what_itsdangerous_signs(keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page clock's own ``sign`` (one keyed HMAC copied per stamp) writes the bytes
+    itsdangerous's ``TimestampSigner`` writes with the same keys, salt and time, so its
+    stamps check wherever that class checks them (another host, the previous release),
+    and that class's stamps check here."""
+    ours = page_clock._Signer(keys)
+    theirs = page_clock.TimestampSigner(keys, salt=page_clock._SALT)
+    for moment in (0, 1, 255, 256, 1_700_000_000, int(time.time())):
+        monkeypatch.setattr(page_clock, "now_seconds", lambda moment=moment: moment)
+        monkeypatch.setattr(theirs, "get_timestamp", lambda moment=moment: moment)
+        for value in ("0:abcdef0123", "12345:0123456789", "é:x"):
+            assert ours.sign(value) == theirs.sign(value)
+            assert ours.unsign(theirs.sign(value)) == value.encode()

@@ -22,6 +22,7 @@ from engine import Cell, Grid, Puzzle, runs_of
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
+from .number_index import NO_CELLS, NumberIndex, joined
 
 # A tab left open with nobody touching it stops counting after this long: the page
 # sends a heartbeat every few minutes while visible and pauses the clock when hidden,
@@ -123,6 +124,9 @@ class State:
     # The moves themselves, read only when Undo or Redo needs one (not compared: two
     # states with the same numbers hold the same moves wherever they are kept).
     moves: MoveLog = field(default_factory=MoveList, compare=False, repr=False)
+    # The entries' number index, when the store kept one for the text they were read from
+    # (``entries_text``); a ``Game`` takes it (and clears it) when it is made.
+    entries_index: NumberIndex | None = field(default=None, compare=False, repr=False)
 
     def clear(self, now: datetime) -> None:
         """Back to a board just begun at ``now``: no entries, no notes, no mistakes, a fresh
@@ -208,6 +212,23 @@ class CellView:
         return "; ".join(parts)
 
 
+# The givens' number index of the puzzles seen last, by the puzzle object (compared by
+# identity, so a puzzle made again is indexed again): the store keeps one object per puzzle.
+_GIVENS: dict[int, tuple[Puzzle, NumberIndex]] = {}
+_GIVENS_KEPT = 1024
+
+
+def _givens_index(puzzle: Puzzle) -> NumberIndex:
+    found = _GIVENS.get(id(puzzle))
+    if found is not None and found[0] is puzzle:
+        return found[1]
+    index = NumberIndex.of(puzzle.givens)
+    if len(_GIVENS) >= _GIVENS_KEPT:  # a bound, not a policy
+        _GIVENS.clear()
+    _GIVENS[id(puzzle)] = (puzzle, index)
+    return index
+
+
 def cell_name(cell: Cell) -> str:
     """The engine's "row 2, column 3", capitalised to begin a sentence."""
     name = engine_cell_name(cell)
@@ -239,33 +260,31 @@ class Game:
         self.puzzle = puzzle
         self.solution = solution  # the stored puzzle's, shared and never changed: not copied per request
         self.state = state if state is not None else State()
-        self._holding: dict[int, set[Cell]] | None = None  # number -> cells showing it
+        self._holding: dict[int, frozenset[Cell]] | None = None  # number -> cells showing it
         self._twice: set[int] = set()  # the numbers shown in two cells or more (with _holding)
+        # The entries' index the store kept for the text this state was read from (taken
+        # here, so a second Game on the same state builds its own); dropped at any change
+        # of the entries made before the board's index is asked for.
+        self._kept, self.state.entries_index = self.state.entries_index, None
 
-    def holding(self, value: int) -> set[Cell]:
+    def holding(self, value: int) -> frozenset[Cell]:
         """The cells (given or entered) that show ``value``; built once, kept up to date."""
-        return self._index().get(value, set())
+        return self._index().get(value, NO_CELLS)
 
-    def _index(self) -> dict[int, set[Cell]]:
-        """Number -> the cells showing it (sets may be empty), built once per game and kept
-        up to date by each change: what an answer asks of the board without going over it."""
+    def _index(self) -> dict[int, frozenset[Cell]]:
+        """Number -> the cells showing it, made once per game (from the givens' index, made
+        once per puzzle, and the entries', kept by the store per entries text or made here)
+        and kept up to date by each change: what an answer asks of the board without going
+        over it."""
         if self._holding is None:
-            grid = self.grid()
-            if len(set(grid.values())) == len(grid):
-                # No number shown twice (a game played right): one cell per number, built
-                # without the test and the branch per cell (a 20x20 board in half the time).
-                self._holding, self._twice = {v: {cell} for cell, v in grid.items()}, set()
-                return self._holding
-            found: dict[int, set[Cell]] = {}
-            twice: set[int] = set()
-            for cell, v in grid.items():  # every cell of the board: no set made to be thrown away
-                if v in found:
-                    found[v].add(cell)
-                    twice.add(v)
-                else:
-                    found[v] = {cell}
-            self._holding, self._twice = found, twice
+            entries = self._kept if self._kept is not None else NumberIndex.of(self.state.entries)
+            self._holding, self._twice = joined(_givens_index(self.puzzle), entries)
+            self._kept = None
         return self._holding
+
+    def _forget_index(self) -> None:
+        """The entries were replaced wholesale (Restart, Reveal, Undo of a Restart)."""
+        self._holding = self._kept = None
 
     # --- what the board shows ------------------------------------------------------
 
@@ -411,17 +430,22 @@ class Game:
             self.state.entries[cell] = value
         else:
             self.state.entries.pop(cell, None)
-        if self._holding is not None:
-            if old:
-                cells = self._holding.get(old, set())
-                cells.discard(cell)
-                if len(cells) < 2:
-                    self._twice.discard(old)
-            if value:
-                cells = self._holding.setdefault(value, set())
-                cells.add(cell)
-                if len(cells) > 1:
-                    self._twice.add(value)
+        holding = self._holding
+        if holding is None and self._kept is not None:
+            holding = self._index()  # the store's index, of the entries before this change: cheap
+        if holding is None:
+            return
+        # Frozen sets, replaced rather than changed: the givens' index shares them.
+        if old:
+            left = holding.get(old, NO_CELLS) - {cell}
+            holding[old] = left
+            if len(left) < 2:
+                self._twice.discard(old)
+        if value:
+            now = holding.get(value, NO_CELLS) | {cell}
+            holding[value] = now
+            if len(now) > 1:
+                self._twice.add(value)
 
     def _record(self, move: Move) -> None:
         """Put ``move`` on the undo chain after the moves applied: what could be redone goes,
@@ -467,7 +491,7 @@ class Game:
         self.state.undo_pos += 1
         if isinstance(move, RestartMove):
             self.state.entries, self.state.notes, self.state.mistakes = {}, {}, 0
-            self._holding = None
+            self._forget_index()
             cell = min(move.entries, default=None)
         else:
             self._set(move.cell, move.new)
@@ -488,7 +512,7 @@ class Game:
                                      {cell: frozenset(marks) for cell, marks in state.notes.items()},
                                      state.mistakes))
         state.clear(now or utcnow())
-        self._holding = None
+        self._forget_index()
 
     def undoes_restart(self) -> bool:
         """Whether Undo now brings back the board from before a Restart."""
@@ -499,7 +523,7 @@ class Game:
         self.state.entries = dict(restart.entries)
         self.state.notes = {cell: set(marks) for cell, marks in restart.notes.items()}
         self.state.mistakes = restart.mistakes
-        self._holding = None
+        self._forget_index()
 
     # --- notes ------------------------------------------------------------------------
 
@@ -539,7 +563,7 @@ class Game:
         self.stop_clock(now)
         self.state.entries = {cell: self.solution[cell] for cell in self.open_cells}
         self.state.revealed = True
-        self._holding = None
+        self._forget_index()
 
     def _after_change(self, now: datetime | None) -> None:
         now = now or utcnow()

@@ -21,21 +21,26 @@ from collections.abc import Mapping
 
 from engine import Cell
 
+from ..core.number_index import NumberIndex
+
 # Games whose entries are kept per process (about a host's players in play at once; a 20x20 game's
-# entries and text take about 40 KB).
+# entries and text take about 40 KB, its number index a dict more: its sets are shared from one
+# text of the game to the next, but for the few cells each move changed).
 KEPT = 256
 # More changed cells than this (a Restart, a reveal): the whole text written again.
 MAX_PATCHED = 8
 
 
 class _Known:
-    """The entries a text holds, and their cells in order (where a new item goes)."""
+    """The entries a text holds, their cells in order (where a new item goes) and, once
+    asked for, their number index (``NumberIndex``: which cells hold each number)."""
 
-    __slots__ = ("entries", "cells")
+    __slots__ = ("entries", "cells", "index")
 
-    def __init__(self, entries: dict[Cell, int], cells: list[Cell]):
+    def __init__(self, entries: dict[Cell, int], cells: list[Cell], index: NumberIndex | None = None):
         self.entries = entries
         self.cells = cells
+        self.index = index
 
 
 _known: OrderedDict[str, _Known] = OrderedDict()
@@ -60,12 +65,22 @@ def _find(text: str) -> _Known | None:
 
 def read_entries(text: str) -> dict[Cell, int]:
     """The entries a column's text holds (a new dict: the caller may change it)."""
+    return read_indexed_entries(text)[0]
+
+
+def read_indexed_entries(text: str) -> tuple[dict[Cell, int], NumberIndex | None]:
+    """The entries a column's text holds (a new dict) and, for a text kept here, their
+    number index (made the first time a kept text is read, then kept with it; never
+    changed, so shared); None for a text not kept."""
     found = _find(text)
     if found is not None:
-        return dict(found.entries)
+        index = found.index
+        if index is None:
+            index = found.index = NumberIndex.of(found.entries)
+        return dict(found.entries), index
     # Not kept: only texts written here are patched (an older release's text, or another
     # writer's, may be spelled otherwise); the move's write keeps its own.
-    return {(r, c): v for r, c, v in json.loads(text)}
+    return {(r, c): v for r, c, v in json.loads(text)}, None
 
 
 def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str:
@@ -74,6 +89,7 @@ def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str
     known = _find(before) if before is not None else None
     text: str | None = None
     cells: list[Cell] | None = None
+    index: NumberIndex | None = None
     if known is not None:
         old = known.entries
         get = old.get
@@ -85,11 +101,14 @@ def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str
         if len(changed) + len(gone) <= MAX_PATCHED:
             assert before is not None
             text, cells = _patched(before, old, known.cells, changed, gone)
+            if known.index is not None:  # the index follows the same few changes
+                index = known.index.changed([(cell, old.get(cell, 0), value) for cell, value in changed]
+                                            + [(cell, old[cell], 0) for cell in gone])
     if text is None:
         text = whole_text(entries)
     if cells is None:
         cells = sorted(entries)
-    _keep(text, _Known(dict(entries), cells))
+    _keep(text, _Known(dict(entries), cells, index))
     return text
 
 

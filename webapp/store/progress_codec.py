@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from engine import Cell
 
 from ..core.game import CellMove, Move, MoveList, MoveLog, RestartMove, State
-from .entries_text import read_entries, write_entries
+from .entries_text import read_indexed_entries, write_entries
 from .models import ProgressRow
 
 
@@ -55,8 +55,10 @@ def state_from_row(row: ProgressValues, moves: MoveLog | None = None) -> State:
         top = max(0, row.redo_top or 0)
         floor = min(max(0, row.undo_floor or 0), top)
         pos = row.undo_pos or 0
+    entries, index = read_indexed_entries(row.entries or "[]")
     return State(
-        entries=read_entries(row.entries or "[]"),
+        entries=entries,
+        entries_index=index,
         undo_pos=min(max(floor, pos), top),
         undo_floor=floor,
         redo_top=top,

@@ -13,12 +13,14 @@ the bound keeps a stray or forged number from doing even that.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import time
 from datetime import UTC, datetime
 from functools import lru_cache
 
 from flask import current_app, request
 from itsdangerous import BadSignature, TimestampSigner
+from itsdangerous.encoding import base64_encode, int_to_bytes, want_bytes
 
 # The most seconds a page may say it showed (about 115 days): anything above is not a
 # count a page made.
@@ -42,6 +44,17 @@ class _Signer(TimestampSigner):
     def __init__(self, keys: list[str]):
         super().__init__(keys, salt=_SALT)
         self._derived: dict[bytes | None, bytes] = {}
+        # The current key's HMAC, keyed once: each stamp signs with a copy of it.
+        self._mac = hmac.new(self.derive_key(), digestmod=self.digest_method)
+
+    def sign(self, value: str | bytes) -> bytes:
+        """What ``TimestampSigner.sign`` writes (the value, its time, the HMAC of both, each
+        after a ".", the last two in unpadded URL-safe base64), in a few calls rather than
+        its fifteen: a timer is drawn with every entry."""
+        signed = want_bytes(value) + b"." + base64_encode(int_to_bytes(self.get_timestamp()))
+        mac = self._mac.copy()
+        mac.update(signed)
+        return signed + b"." + base64_encode(mac.digest())
 
     def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
         kept = secret_key if isinstance(secret_key, bytes) else None if secret_key is None else secret_key.encode()
@@ -60,7 +73,10 @@ def _signer() -> TimestampSigner:
     # The current key signs; the fallbacks (a rotation under way) still verify. One signer
     # per set of keys: a timer is drawn with every entry.
     config = current_app.config
-    return _signer_for((*(str(key) for key in config.get("SECRET_KEY_FALLBACKS", ())), str(config["SECRET_KEY"])))
+    fallbacks = config.get("SECRET_KEY_FALLBACKS")
+    if not fallbacks:  # no rotation under way: no generator to go through
+        return _signer_for((str(config["SECRET_KEY"]),))
+    return _signer_for((*(str(key) for key in fallbacks), str(config["SECRET_KEY"])))
 
 
 @lru_cache(maxsize=1024)
