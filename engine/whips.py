@@ -63,6 +63,9 @@ class WhipTables:
                     mask[b] |= kb
         self.crowded: list[int] = []
         self._count()
+        # Each candidate's links as the candidates stand (``links``), made when a search
+        # first steps on it: the searches of a sweep step on the same candidates again and again.
+        self._links: dict[Candidate, tuple[list[int], int, int]] = {}
 
     def update(self, cand: list[int], placed: list[int]) -> bool:
         """Follow the candidates to their state now: the candidates gone since are taken
@@ -85,7 +88,30 @@ class WhipTables:
                 mask[b] ^= kb
             bits[k] = new
         self._count()
+        self._links = {}
         return True
+
+    def links(self, last: Candidate, cand: list[int], placed: list[int],
+              near: dict[int, int]) -> tuple[list[int], int, int]:
+        """The numbers with a candidate linked to ``last`` (those that may take its cell,
+        then the ones next to its own, if they have cells out of its reach), the cells its
+        number or those neighbours lose, and the numbers looked at (a bit each), for the
+        candidates these tables hold (``cand`` and ``placed`` as they are now)."""
+        known = self._links.get(last)
+        if known is not None:
+            return known
+        k, b = last
+        linked = [j for j in self.numbers.get(b, ()) if j != k]
+        free = cand[k] & ~b
+        outside = ~near[b]
+        for j in (k - 1, k + 1):
+            if 1 <= j <= self.n and not placed[j]:
+                far = cand[j] & outside
+                if far:
+                    linked.append(j)
+                free |= far & ~b
+        known = self._links[last] = (linked, free, self.mask.get(b, 0) | 7 << (k - 1))
+        return known
 
     def _count(self) -> None:
         by_count: list[int] = [0]
@@ -165,9 +191,12 @@ class WhipSearch:
         with one candidate: those candidates, in the order met; and the first variable
         left with none, if any (then the whip ends there)."""
         cand, tables = self.cand, self.tables
-        linked, free = self._linked(last, numbers)
+        linked, free, read = tables.links(last, cand, self.placed, self.near)
+        self.read_numbers |= read  # last's cell's numbers, its own and its neighbours
         found: list[Candidate] = []
         for j in linked:
+            if j in numbers:
+                continue
             c = cand[j] & ~cells & allowed.get(j, -1)
             if not c:
                 return found, ("number", j)
@@ -210,24 +239,6 @@ class WhipSearch:
                 found.append((only, d))
         self.read_numbers |= read
         return found, None
-
-    def _linked(self, last: Candidate, numbers: frozenset[int]) -> tuple[list[int], int]:
-        """The numbers with a candidate linked to ``last`` and not in the chain (those that
-        may take its cell, then the ones next to its own), and the cells its number or
-        those neighbours lose."""
-        k, b = last
-        cand, placed, n = self.cand, self.placed, self.n
-        self.read_numbers |= self.tables.mask.get(b, 0) | 7 << (k - 1)  # b's numbers, k and its neighbours
-        linked = [j for j in self.tables.numbers.get(b, ()) if j != k and j not in numbers]
-        free = cand[k] & ~b
-        outside = ~self.near[b]
-        for j in (k - 1, k + 1):
-            if 1 <= j <= n and not placed[j]:
-                far = cand[j] & outside
-                if far and j not in numbers:
-                    linked.append(j)
-                free |= far & ~b
-        return linked, free
 
 
 def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTables) -> bool:
