@@ -61,6 +61,11 @@ class WhipTables:
                 else:
                     at.append(k)
                     mask[b] |= kb
+        # The same masks by the cell's bit position plus one (``bit_length``): a list
+        # index, not a dict look-up that hashes a 400-bit key, in the search's inner loop.
+        self.at = [0] * (max(c.bit_length() for c in cand[1:n + 1]) + 1 if n else 1)
+        for b, m in mask.items():
+            self.at[b.bit_length()] = m
         self.crowded: list[int] = []
         self._count()
         # Each candidate's links as the candidates stand (``links``), made when a search
@@ -71,7 +76,7 @@ class WhipTables:
         """Follow the candidates to their state now: the candidates gone since are taken
         out (the order of each cell's numbers stays).  False when some number gained a
         cell instead: then the tables are to be made afresh."""
-        numbers, mask, bits = self.numbers, self.mask, self.bits
+        numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
         for k in range(1, self.n + 1):
             new = 0 if placed[k] else cand[k]
             old = bits[k]
@@ -86,6 +91,7 @@ class WhipTables:
                 gone ^= b
                 numbers[b].remove(k)
                 mask[b] ^= kb
+                at[b.bit_length()] ^= kb
             bits[k] = new
         self._count()
         self._links = {}
@@ -212,12 +218,12 @@ class WhipSearch:
             if skipped:
                 free ^= skipped
                 self.crowded[t] = self.crowded.get(t, 0) | skipped
-        masks = tables.mask
+        at = tables.at
         read = 0
         while free:
             d = free & -free
             free ^= d
-            m = masks.get(d, 0)
+            m = at[d.bit_length()]
             read |= m
             untouched = m & ~narrowed
             if untouched & (untouched - 1):
