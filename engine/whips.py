@@ -14,6 +14,7 @@ the same candidates with the same last step.
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -200,9 +201,7 @@ class WhipSearch:
         linked, free, read = tables.links(last, cand, self.placed, self.near)
         self.read_numbers |= read  # last's cell's numbers, its own and its neighbours
         found: list[Candidate] = []
-        for j in linked:
-            if j in numbers:
-                continue
+        for j in filterfalse(numbers.__contains__, linked):  # those not in the chain
             c = cand[j] & ~cells & allowed.get(j, -1)
             if not c:
                 return found, ("number", j)
