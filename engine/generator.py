@@ -69,6 +69,13 @@ _FIRST_RATE_STEPS_PER_CELL = 1_500
 # give back at 300,000 as at 600,000: seven of those eight seeds make the same puzzles,
 # 10-20% sooner.
 _FIRST_RATE_STEPS_MOST = 300_000
+# And a refit's rating at most this many (boards over 200 cells; smaller ones keep the
+# whole allowance and their puzzles): past it the puzzle gets one more number back from
+# where the whips stood, as when they are stuck, instead of the path being dropped.  On
+# 20x20 Numbrix expert, refit ratings that finished took 0.2-1 million steps, but a few
+# 1.6-1.7 million (W9-W11, 9-16 s CPU), and one that ran out spent its 2 million (16-18 s)
+# before a whole new path was tried; one more number back rated in 0.2-0.5 million.
+_REFIT_RATE_STEPS_MOST = 1_000_000
 _FALLBACK_AFTER = 3  # attempts before a level's slower fallback is tried
 _FINAL_CHECK_NODES = 200_000
 
@@ -272,7 +279,9 @@ def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
     number added (``reduction.add_back(..., whips=True)``, as before) and rates the same
     puzzle the same, minus that run: most refits need one number, and its rating was
     done twice.  The ratings share twice the whole allowance less the first rating's
-    steps (what that run and the rating after it had), each at most the whole one."""
+    steps (what that run and the rating after it had), each at most the whole one, and
+    on a large board at most ``_REFIT_RATE_STEPS_MOST``: one that runs out of those is
+    given one more number back, like one that is stuck."""
     board = puzzle.board
     most = max(_GIVEN_BACK, round(level.give_back * board.size))
     whole = _RATE_STEPS_PER_CELL * board.size
@@ -284,14 +293,18 @@ def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
         givens[where[k]] = k
         refitted = Puzzle(board, givens)
         try:
-            rating, stuck = rated(refitted, cap=level.longest, max_seconds=clock.left(), max_steps=min(whole, left))
-        except StepsRanOut:
-            return puzzle, None  # the whips take longer than a puzzle of this size should
+            rating, stuck = rated(refitted, cap=level.longest, max_seconds=clock.left(),
+                                  max_steps=min(whole, left, _REFIT_RATE_STEPS_MOST))
+        except StepsRanOut as ran_out:
+            if min(whole, left) <= _REFIT_RATE_STEPS_MOST:
+                return puzzle, None  # the whips take longer than a puzzle of this size should
+            stuck = ran_out.solve  # sound where it stopped: one more number back from there
         except SolverGaveUp:
             clock.check()  # the time limit, not the step budget: give up on the whole generation
             return puzzle, None
-        if rating.solved:
-            return refitted, rating
+        else:
+            if rating.solved:
+                return refitted, rating
         left -= stuck.chains.steps
     return puzzle, None
 

@@ -14,6 +14,7 @@ the same candidates with the same last step.
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -61,14 +62,22 @@ class WhipTables:
                 else:
                     at.append(k)
                     mask[b] |= kb
+        # The same masks by the cell's bit position plus one (``bit_length``): a list
+        # index, not a dict look-up that hashes a 400-bit key, in the search's inner loop.
+        self.at = [0] * (max(c.bit_length() for c in cand[1:n + 1]) + 1 if n else 1)
+        for b, m in mask.items():
+            self.at[b.bit_length()] = m
         self.crowded: list[int] = []
         self._count()
+        # Each candidate's links as the candidates stand (``links``), made when a search
+        # first steps on it: the searches of a sweep step on the same candidates again and again.
+        self._links: dict[Candidate, tuple[list[int], int, int]] = {}
 
     def update(self, cand: list[int], placed: list[int]) -> bool:
         """Follow the candidates to their state now: the candidates gone since are taken
         out (the order of each cell's numbers stays).  False when some number gained a
         cell instead: then the tables are to be made afresh."""
-        numbers, mask, bits = self.numbers, self.mask, self.bits
+        numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
         for k in range(1, self.n + 1):
             new = 0 if placed[k] else cand[k]
             old = bits[k]
@@ -83,9 +92,33 @@ class WhipTables:
                 gone ^= b
                 numbers[b].remove(k)
                 mask[b] ^= kb
+                at[b.bit_length()] ^= kb
             bits[k] = new
         self._count()
+        self._links = {}
         return True
+
+    def links(self, last: Candidate, cand: list[int], placed: list[int],
+              near: dict[int, int]) -> tuple[list[int], int, int]:
+        """The numbers with a candidate linked to ``last`` (those that may take its cell,
+        then the ones next to its own, if they have cells out of its reach), the cells its
+        number or those neighbours lose, and the numbers looked at (a bit each), for the
+        candidates these tables hold (``cand`` and ``placed`` as they are now)."""
+        known = self._links.get(last)
+        if known is not None:
+            return known
+        k, b = last
+        linked = [j for j in self.numbers.get(b, ()) if j != k]
+        free = cand[k] & ~b
+        outside = ~near[b]
+        for j in (k - 1, k + 1):
+            if 1 <= j <= self.n and not placed[j]:
+                far = cand[j] & outside
+                if far:
+                    linked.append(j)
+                free |= far & ~b
+        known = self._links[last] = (linked, free, self.mask.get(b, 0) | 7 << (k - 1))
+        return known
 
     def _count(self) -> None:
         by_count: list[int] = [0]
@@ -165,9 +198,10 @@ class WhipSearch:
         with one candidate: those candidates, in the order met; and the first variable
         left with none, if any (then the whip ends there)."""
         cand, tables = self.cand, self.tables
-        linked, free = self._linked(last, numbers)
+        linked, free, read = tables.links(last, cand, self.placed, self.near)
+        self.read_numbers |= read  # last's cell's numbers, its own and its neighbours
         found: list[Candidate] = []
-        for j in linked:
+        for j in filterfalse(numbers.__contains__, linked):  # those not in the chain
             c = cand[j] & ~cells & allowed.get(j, -1)
             if not c:
                 return found, ("number", j)
@@ -183,12 +217,12 @@ class WhipSearch:
             if skipped:
                 free ^= skipped
                 self.crowded[t] = self.crowded.get(t, 0) | skipped
-        masks = tables.mask
+        at = tables.at
         read = 0
         while free:
             d = free & -free
             free ^= d
-            m = masks.get(d, 0)
+            m = at[d.bit_length()]
             read |= m
             untouched = m & ~narrowed
             if untouched & (untouched - 1):
@@ -210,24 +244,6 @@ class WhipSearch:
                 found.append((only, d))
         self.read_numbers |= read
         return found, None
-
-    def _linked(self, last: Candidate, numbers: frozenset[int]) -> tuple[list[int], int]:
-        """The numbers with a candidate linked to ``last`` and not in the chain (those that
-        may take its cell, then the ones next to its own), and the cells its number or
-        those neighbours lose."""
-        k, b = last
-        cand, placed, n = self.cand, self.placed, self.n
-        self.read_numbers |= self.tables.mask.get(b, 0) | 7 << (k - 1)  # b's numbers, k and its neighbours
-        linked = [j for j in self.tables.numbers.get(b, ()) if j != k and j not in numbers]
-        free = cand[k] & ~b
-        outside = ~self.near[b]
-        for j in (k - 1, k + 1):
-            if 1 <= j <= n and not placed[j]:
-                far = cand[j] & outside
-                if far and j not in numbers:
-                    linked.append(j)
-                free |= far & ~b
-        return linked, free
 
 
 def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTables) -> bool:

@@ -1,0 +1,53 @@
+"""The whip searches' tables follow the candidates (``whips.WhipTables``): each candidate's
+links, made once and kept while the candidates stay (``links``), and each cell's numbers by
+bit position (``at``) must be what tables made afresh from the candidates as they are now
+would give, after eliminations as before them; and the whip ratings they serve must not
+change (``tests/test_rating_replay.py`` and ``test_rating_steps.py`` check those)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Board, reduction
+from engine.board import Grid, Puzzle
+from engine.chains import Chains
+from engine.paths import random_hamiltonian_path
+from engine.whips import WhipTables
+
+
+def _chains(adjacency: str, size: int, seed: int) -> Chains:
+    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    path = random_hamiltonian_path(board, rng)
+    solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
+    ch = Chains(Puzzle(board, reduction.to_minimal(board, solution, rng, None)), whips=True)
+    ch.singles()
+    return ch
+
+
+def _same_as_fresh(ch: Chains, tables: WhipTables) -> None:
+    fresh = WhipTables(ch.cand, ch.placed, ch.n)
+    for k, bit in ch.candidates():
+        assert tables.links((k, bit), ch.cand, ch.placed, ch.near) == \
+            fresh.links((k, bit), ch.cand, ch.placed, ch.near), (k, bit)
+    for b, mask in fresh.mask.items():
+        assert tables.at[b.bit_length()] == mask == fresh.at[b.bit_length()]
+
+
+@pytest.mark.parametrize(("adjacency", "size", "seed"), [("rook", 9, 1), ("king", 8, 2), ("hex", 8, 3)])
+def test_the_tables_links_follow_the_candidates_as_they_go(adjacency, size, seed):
+    ch = _chains(adjacency, size, seed)
+    tables = ch.whip_tables()
+    _same_as_fresh(ch, tables)  # every candidate's links made and kept
+    rng = random.Random(seed)
+    gone = 0
+    for k, bit in rng.sample(list(ch.candidates()), 30):
+        if ch.cand[k] & bit and ch.cand[k] != bit:
+            ch.eliminate(k, bit)  # not sound, but the tables only follow what is there
+            gone += 1
+    assert gone, "nothing was taken out: the test would prove nothing"
+    followed = ch.whip_tables()
+    assert followed is tables, "the tables were made afresh, not followed"
+    _same_as_fresh(ch, followed)
