@@ -35,6 +35,8 @@ MOST_SET_ASIDE = 0.25  # of the givens: a reading that breaks the rules in more 
 KEEP = 0.8  # a reading at least this sure (the judge's DOUBT) is never left out: the mending fails instead
 ROUNDS = 3  # times the givens a stuck reading clashes with are set aside in its place
 FEWEST_GIVENS = 6  # a reading with fewer givens says too little about where its numbers lie
+ODD_ONES = 0.1  # of the givens: a Numbrix read with more of them off its parity is not taken for one
+PUT_BACK = 0.5  # how much of its reading's sureness a number with a digit put back keeps
 
 Givens = dict[Cell, tuple[int, float]]  # {cell: (number, confidence)}
 
@@ -109,6 +111,12 @@ def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Ce
                 blamed.update(against)
             elif sure < KEEP:
                 del mended[cell]
+                # A small number may have lost a digit to the blur or the crop (143 read
+                # 13): the one number with a digit put back that fits every given is taken.
+                fitting = [v for v in _with_a_digit_more(value, n)
+                           if all(_fits(far, cell, v, o, w) for o, (w, _) in mended.items())]
+                if len(fitting) == 1:
+                    mended[cell] = (fitting[0], sure * PUT_BACK)
         if not blamed:
             break
         kept = {c: g for c, g in mended.items() if c not in blamed}
@@ -134,19 +142,49 @@ def _mend(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: Sequence[
     return mended
 
 
+def rook_parity(givens: Mapping[Cell, tuple[int, float]]) -> bool:
+    """Whether the givens keep a Numbrix's parity (on squares walked by a rook's steps,
+    ``row + column + number`` has one parity all along the path), all but a few that
+    may be misread (``ODD_ONES``); a Hidato's givens split about evenly."""
+    if len(givens) < FEWEST_GIVENS:
+        return False
+    odd = sum((r + c + value) % 2 for (r, c), (value, _) in givens.items())
+    return min(odd, len(givens) - odd) <= ODD_ONES * len(givens)
+
+
+def _with_a_digit_more(value: int, n: int) -> list[int]:
+    """The numbers of 1..n that ``value`` is with one more digit put in anywhere."""
+    text = str(value)
+    out = {int(text[:k] + d + text[k:]) for k in range(len(text) + 1) for d in "0123456789"}
+    return sorted(v for v in out if v <= n and len(str(v)) == len(text) + 1)
+
+
 def _fits(far: Mapping[Cell, Mapping[Cell, int]], a: Cell, va: int, b: Cell, vb: int) -> bool:
     if va == vb:
         return False
     steps = far[a].get(b) if a in far else None
-    return steps is not None and steps <= abs(va - vb)
+    if steps is None or steps > abs(va - vb):
+        return False
+    # On a board whose cells take two colours, each step changing colour (a rook's moves),
+    # every path between two cells has the parity of the shortest one.
+    return not isinstance(far, Steps) or not far.two_coloured or (abs(va - vb) - steps) % 2 == 0
 
 
-def _distances(board: Board, sources: list[Cell]) -> dict[Cell, dict[Cell, int]]:
+class Steps(dict[Cell, dict[Cell, int]]):
+    """Steps on a board between cells (source -> cell -> steps), and whether its cells
+    take two colours that every move changes (a rook's moves on squares: a Numbrix)."""
+
+    def __init__(self, two_coloured: bool) -> None:
+        super().__init__()
+        self.two_coloured = two_coloured
+
+
+def _distances(board: Board, sources: list[Cell]) -> Steps:
     """Steps on the board from each source to every cell it can reach."""
     index = board.index
     cells = board.cells
     near = board.neighbours
-    out: dict[Cell, dict[Cell, int]] = {}
+    out = Steps(board.adjacency == "rook")
     for source in sources:
         if source not in index or source in out:
             continue
