@@ -281,6 +281,7 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     for board in boards:
         if not any(conflicts(board, {c: g for c, g in givens.items() if 1 <= g[0] <= board.size}).values()):
             return None
+
     tried = []
     found: list[tuple[dict[Position, DigitReading], Verdict]] = []
     # The mending with the fewest changes first; but a reading whose givens nearly all
@@ -288,7 +289,7 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     # parity follows its cell's) is a Numbrix's, whose stricter rules mend it better.
     numbrix = kind == "square" and adjacency is None and rook_parity(givens)
     for board in boards:
-        fixed = repair(board, givens, others)
+        fixed = repair(board, givens, others, _weigher(readings, position))
         if fixed is not None:
             changes = sum(c not in fixed or fixed[c][0] != givens[c][0] for c in givens)
             tried.append((not (numbrix and board.adjacency == "rook"), changes, fixed))
@@ -312,6 +313,19 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
             if again.solutions == 1:
                 return found[-1]
     return found[0] if found else None
+
+
+def _weigher(readings: dict[Position, DigitReading], position: dict[Cell, Position]
+             ) -> Callable[[Cell, Sequence[int]], list[float]]:
+    """How likely the model found each number in a cell, summed over its readings (the
+    readings' lines, which ``digits.DigitReading`` keeps)."""
+    def weigh(cell: Cell, values: Sequence[int]) -> list[float]:
+        from .digits_model import likelihood
+
+        lines = getattr(readings[position[cell]], "lines", ())
+        return [sum(likelihood(line, str(value)) for line in lines) for value in values]
+
+    return weigh
 
 
 def _adjacency(adjacency: str | None) -> Adjacency | None:

@@ -27,7 +27,7 @@ mended one (on a large board its check may run out of time).  Pure Python, no Op
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine import Board, Cell
 
@@ -38,7 +38,11 @@ FEWEST_GIVENS = 6  # a reading with fewer givens says too little about where its
 ODD_ONES = 0.1  # of the givens: a Numbrix read with more of them off its parity is not taken for one
 PUT_BACK = 0.5  # how much of its reading's sureness a number with a digit put back keeps
 
+CLEAR = 10.0  # a number put back in a cell is taken over others that fit when the model finds it this much likelier
+
 Givens = dict[Cell, tuple[int, float]]  # {cell: (number, confidence)}
+# How likely the model finds each of these numbers in a cell (``digits_model.likelihood``).
+Weigh = Callable[[Cell, Sequence[int]], Sequence[float]]
 
 
 def conflicts(board: Board, givens: Mapping[Cell, tuple[int, float]],
@@ -57,10 +61,11 @@ def conflicts(board: Board, givens: Mapping[Cell, tuple[int, float]],
 
 
 def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
-           others: Mapping[Cell, Sequence[tuple[int, float]]]) -> Givens | None:
+           others: Mapping[Cell, Sequence[tuple[int, float]]], weigh: Weigh | None = None) -> Givens | None:
     """The givens with their rule-breakers mended (see the module's docstring), the cells
     left out missing; None when nothing breaks the rules, or too much does, or the mended
-    givens still break them."""
+    givens still break them.  ``weigh`` tells which of several numbers with a digit put
+    back the model saw in a cell."""
     n = board.size
     kept: Givens = {c: g for c, g in givens.items() if 1 <= g[0] <= n}
     if len(kept) < FEWEST_GIVENS:
@@ -80,7 +85,7 @@ def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
         for other in clash.pop(worst):
             clash[other].discard(worst)
         del kept[worst]
-    mended = _rounds(far, kept, aside, givens, others, n)
+    mended = _rounds(far, kept, aside, givens, others, n, weigh)
     if any(not _fits(far, a, va, b, vb) for a, (va, _) in mended.items() for b, (vb, _) in mended.items() if a < b):
         return None  # still breaking the rules after the rounds: nothing believable to offer
     # Readings outside 1..N stay as they were (the judge leaves them out and doubts them).
@@ -91,7 +96,7 @@ def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
 
 def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Cell],
             givens: Mapping[Cell, tuple[int, float]], others: Mapping[Cell, Sequence[tuple[int, float]]],
-            n: int) -> Givens:
+            n: int, weigh: Weigh | None = None) -> Givens:
     """The cells set aside mended (``_mend``), and mended again while some still clash."""
     mended = _mend(far, kept, aside, givens, others, n)
     for _ in range(ROUNDS):
@@ -111,12 +116,9 @@ def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Ce
                 blamed.update(against)
             elif sure < KEEP:
                 del mended[cell]
-                # A small number may have lost a digit to the blur or the crop (143 read
-                # 13): the one number with a digit put back that fits every given is taken.
-                fitting = [v for v in _with_a_digit_more(value, n)
-                           if all(_fits(far, cell, v, o, w) for o, (w, _) in mended.items())]
-                if len(fitting) == 1:
-                    mended[cell] = (fitting[0], sure * PUT_BACK)
+                put_back = _put_back(far, cell, value, mended, n, weigh)
+                if put_back is not None:
+                    mended[cell] = (put_back, sure * PUT_BACK)
         if not blamed:
             break
         kept = {c: g for c, g in mended.items() if c not in blamed}
@@ -150,6 +152,22 @@ def rook_parity(givens: Mapping[Cell, tuple[int, float]]) -> bool:
         return False
     odd = sum((r + c + value) % 2 for (r, c), (value, _) in givens.items())
     return min(odd, len(givens) - odd) <= ODD_ONES * len(givens)
+
+
+def _put_back(far: Mapping[Cell, Mapping[Cell, int]], cell: Cell, value: int, mended: Givens, n: int,
+              weigh: Weigh | None) -> int | None:
+    """A small number may have lost a digit to the blur or the crop (143 read 13, two 1s
+    merged in 112 read 12): of the numbers with a digit put back, the one that fits every
+    given placed, or of several that fit, the one the model finds far likelier (``CLEAR``)."""
+    fitting = [v for v in _with_a_digit_more(value, n)
+               if all(_fits(far, cell, v, o, w) for o, (w, _) in mended.items() if o != cell)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) < 2 or weigh is None:
+        return None
+    ranked = sorted(zip(weigh(cell, fitting), fitting, strict=True), reverse=True)
+    (best, value_best), (second, _) = ranked[0], ranked[1]
+    return value_best if best > 0 and best >= CLEAR * second else None
 
 
 def _with_a_digit_more(value: int, n: int) -> list[int]:
