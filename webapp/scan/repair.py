@@ -15,10 +15,16 @@ twice.  A misread number breaks these rules with many of the givens around it: a
    clashes with: surer than all of them, it was likely right and they wrong (two misread
    numbers outvote one right one in step 1), so they are set aside and mended in its
    place (a few rounds); else, when read unsurely, it is left out, and the engine
-   points at its cell (a sure reading is never left out: the mending fails instead).
+   points at its cell (a sure reading is never left out: the mending fails instead);
+4. but first, a small number may have lost a digit (143 read 13, the two 1s of 112
+   merged into one): the number with one digit put back that fits every given is taken,
+   or of several that fit, the one the model's readings of the cell find far likelier
+   (``weigh``: CTC's likelihood of each text), else none.
 
 Distances are counted on the board itself (holes are walked round), with the moves of
-its adjacency.  A mending that still breaks a rule is dropped.  Nothing here is sure:
+its adjacency; on a Numbrix's (a rook's steps) a path between two cells also keeps the
+parity of the shortest one, so two givens must differ by the steps between them plus an
+even number (a 46 read 45 beside 44 breaks no distance, only that parity).  A mending that still breaks a rule is dropped.  Nothing here is sure:
 the reader keeps a mended puzzle when the engine finds it one solution, or when the
 reading broke the rules (so it had no solution) and the engine does not refute the
 mended one (on a large board its check may run out of time).  Pure Python, no OpenCV.
