@@ -24,10 +24,11 @@ twice.  A misread number breaks these rules with many of the givens around it: a
 Distances are counted on the board itself (holes are walked round), with the moves of
 its adjacency; on a Numbrix's (a rook's steps) a path between two cells also keeps the
 parity of the shortest one, so two givens must differ by the steps between them plus an
-even number (a 46 read 45 beside 44 breaks no distance, only that parity).  A mending that still breaks a rule is dropped.  Nothing here is sure:
-the reader keeps a mended puzzle when the engine finds it one solution, or when the
-reading broke the rules (so it had no solution) and the engine does not refute the
-mended one (on a large board its check may run out of time).  Pure Python, no OpenCV.
+even number (a 46 read 45 beside 44 breaks no distance, only that parity).  A mending
+that still breaks a rule is dropped.  Nothing here is sure: the reader keeps a mended
+puzzle when the engine finds it one solution, or when the reading broke the rules (so
+it had no solution) and the engine does not refute the mended one (on a large board its
+check may run out of time).  Pure Python, no OpenCV.
 """
 
 from __future__ import annotations
