@@ -55,9 +55,10 @@ FLOORS: dict[str, tuple[float, float]] = {
     # (after the board and small-digits rounds: README, "After the board round" and
     # "After the small-digits round"; the merged figures are in "Both rounds together")
     # (after the mending round, README "After the mending round": square, Numbrix, hex,
-    # pdf and entries raised)
+    # pdf and entries raised) (after the lost-digit round, README "After the lost-digit
+    # round": Numbrix's numbers raised to the target, 650 of 656)
     "square": (0.99, 0.92),  # 27 of 28
-    "numbrix": (0.98, 0.90),  # 19 of 20
+    "numbrix": (0.99, 0.90),  # 19 of 20
     "hex": (0.99, 0.91),  # 23 of 24
     "holes": (0.99, 0.91),  # 23 of 24
     "screenshots": (0.99, 0.94),  # 18 of 18

@@ -25,7 +25,7 @@ digits read upside down often read as digits too (16 and 91), but less surely.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -63,6 +63,9 @@ class DigitReading:
     # readings were of it: a doubtful cell's other readings and their digits' runners-up
     # (``repair`` tries them when the puzzle read cannot be solved).
     others: tuple[tuple[int, float], ...] = ()
+    # The model's readings of the cell, for ``repair`` to weigh a number it did not read
+    # (``digits_model.likelihood``: a digit lost to the blur, 112 read 12).
+    lines: tuple[Line, ...] = field(default=(), compare=False, repr=False)
 
 
 def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[DigitReading]:
@@ -91,8 +94,9 @@ def read_cells(crops: Sequence[np.ndarray], most: int | None = None) -> list[Dig
         kind: Kind = "written" if kind_of[i] == "written" else "printed"
         # Even a sure reading may be wrong (a blurred 187 read as 107 at 0.94): every
         # number keeps its others, which cost nothing more to know.
-        others = alternatives([lines[i], *tried.get(i, [])], value, most)
-        readings.append(DigitReading(value, confidence, kind, _at_side(seen), others))
+        read = [lines[i], *tried.get(i, [])]
+        others = alternatives(read, value, most)
+        readings.append(DigitReading(value, confidence, kind, _at_side(seen), others, tuple(read)))
     return readings
 
 

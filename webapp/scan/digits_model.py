@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import threading
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +49,9 @@ class Line:
     # Each digit's runner-up where it was read surest: (digit, its probability), for the
     # values a doubtful cell may hold instead (a blurred 8 read as 0 has 8 second).
     seconds: tuple[tuple[int, float], ...] = ()
+    # The class probabilities per step (steps, 13) the text was read from, for weighing
+    # other texts against it (``likelihood``); None for a line made by hand.
+    steps: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 class Recogniser:
@@ -149,7 +152,36 @@ def best_path(probabilities: np.ndarray) -> Line:
         crossed = probabilities[others, 12]
         if (crossed > 0.5).mean() >= 0.5:
             cross = float(crossed.max())
-    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()), cross, tuple(seconds))
+    return Line("".join(text), tuple(chars), float(probabilities[:, 11].max()), cross, tuple(seconds),
+                probabilities)
+
+
+def likelihood(line: Line, text: str) -> float:
+    """How likely the model found ``text`` (digits) in the line: CTC's sum over every
+    path of steps that spells it (blanks between and around, each digit held one step or
+    more, a blank between two equal digits).  Unlike the best path, it weighs a digit the
+    model saw faintly at a step it gave to a blank (a blurred 112 read 12, a faint 1
+    between its two others)."""
+    steps = line.steps
+    if steps is None or not text:
+        return 0.0
+    labels = [0]
+    for char in text:
+        labels += [int(char) + 1, 0]
+    size = len(labels)
+    alpha = [0.0] * size
+    alpha[0] = float(steps[0, 0])
+    alpha[1] = float(steps[0, labels[1]])
+    for t in range(1, len(steps)):
+        row = steps[t]
+        new = [0.0] * size
+        for s in range(size):
+            total = alpha[s] + (alpha[s - 1] if s >= 1 else 0.0)
+            if s >= 2 and labels[s] != 0 and labels[s] != labels[s - 2]:
+                total += alpha[s - 2]
+            new[s] = total * float(row[labels[s]])
+        alpha = new
+    return alpha[-1] + alpha[-2]
 
 
 def _digit_of(char: str) -> int | None:

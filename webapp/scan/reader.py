@@ -267,7 +267,7 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     mending the engine finds one solution for, else the first that breaks none of the
     rules ``repair`` checks (the reading broke them, so it had no solution: the mended one
     is nearer, and the engine still points at its doubtful cells).  None: keep the reading."""
-    from .repair import conflicts, repair
+    from .repair import conflicts, repair, rook_parity
 
     position = {cell: p for p, cell in cell_of.items()}
     others = {cell_of[p]: tuple(getattr(r, "others", ())) for p, r in readings.items()}
@@ -281,13 +281,19 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     for board in boards:
         if not any(conflicts(board, {c: g for c, g in givens.items() if 1 <= g[0] <= board.size}).values()):
             return None
+
     tried = []
     found: list[tuple[dict[Position, DigitReading], Verdict]] = []
+    # The mending with the fewest changes first; but a reading whose givens nearly all
+    # keep a Numbrix's parity (a rook's step changes a square's colour, so a number's
+    # parity follows its cell's) is a Numbrix's, whose stricter rules mend it better.
+    numbrix = kind == "square" and adjacency is None and rook_parity(givens)
     for board in boards:
-        fixed = repair(board, givens, others)
+        fixed = repair(board, givens, others, _weigher(readings, position))
         if fixed is not None:
-            tried.append((sum(c not in fixed or fixed[c][0] != givens[c][0] for c in givens), fixed))
-    for _, fixed in sorted(tried, key=lambda t: t[0]):
+            changes = sum(c not in fixed or fixed[c][0] != givens[c][0] for c in givens)
+            tried.append((not (numbrix and board.adjacency == "rook"), changes, fixed))
+    for _, _, fixed in sorted(tried, key=lambda t: t[:2]):
         # Past the budget the engine does not look (the judge gives it no time), but the
         # mending stands on the rules alone: a busy machine reads what a quiet one does.
         left_out = [c for c in givens if c not in fixed]
@@ -307,6 +313,19 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
             if again.solutions == 1:
                 return found[-1]
     return found[0] if found else None
+
+
+def _weigher(readings: dict[Position, DigitReading], position: dict[Cell, Position]
+             ) -> Callable[[Cell, Sequence[int]], list[float]]:
+    """How likely the model found each number in a cell, summed over its readings (the
+    readings' lines, which ``digits.DigitReading`` keeps)."""
+    def weigh(cell: Cell, values: Sequence[int]) -> list[float]:
+        from .digits_model import likelihood
+
+        lines = getattr(readings[position[cell]], "lines", ())
+        return [sum(likelihood(line, str(value)) for line in lines) for value in values]
+
+    return weigh
 
 
 def _adjacency(adjacency: str | None) -> Adjacency | None:

@@ -15,19 +15,26 @@ twice.  A misread number breaks these rules with many of the givens around it: a
    clashes with: surer than all of them, it was likely right and they wrong (two misread
    numbers outvote one right one in step 1), so they are set aside and mended in its
    place (a few rounds); else, when read unsurely, it is left out, and the engine
-   points at its cell (a sure reading is never left out: the mending fails instead).
+   points at its cell (a sure reading is never left out: the mending fails instead);
+4. but first, a small number may have lost a digit (143 read 13, the two 1s of 112
+   merged into one): the number with one digit put back that fits every given is taken,
+   or of several that fit, the one the model's readings of the cell find far likelier
+   (``weigh``: CTC's likelihood of each text), else none.
 
 Distances are counted on the board itself (holes are walked round), with the moves of
-its adjacency.  A mending that still breaks a rule is dropped.  Nothing here is sure:
-the reader keeps a mended puzzle when the engine finds it one solution, or when the
-reading broke the rules (so it had no solution) and the engine does not refute the
-mended one (on a large board its check may run out of time).  Pure Python, no OpenCV.
+its adjacency; on a Numbrix's (a rook's steps) a path between two cells also keeps the
+parity of the shortest one, so two givens must differ by the steps between them plus an
+even number (a 46 read 45 beside 44 breaks no distance, only that parity).  A mending
+that still breaks a rule is dropped.  Nothing here is sure: the reader keeps a mended
+puzzle when the engine finds it one solution, or when the reading broke the rules (so
+it had no solution) and the engine does not refute the mended one (on a large board its
+check may run out of time).  Pure Python, no OpenCV.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine import Board, Cell
 
@@ -35,8 +42,14 @@ MOST_SET_ASIDE = 0.25  # of the givens: a reading that breaks the rules in more 
 KEEP = 0.8  # a reading at least this sure (the judge's DOUBT) is never left out: the mending fails instead
 ROUNDS = 3  # times the givens a stuck reading clashes with are set aside in its place
 FEWEST_GIVENS = 6  # a reading with fewer givens says too little about where its numbers lie
+ODD_ONES = 0.1  # of the givens: a Numbrix read with more of them off its parity is not taken for one
+PUT_BACK = 0.5  # how much of its reading's sureness a number with a digit put back keeps
+
+CLEAR = 10.0  # a number put back in a cell is taken over others that fit when the model finds it this much likelier
 
 Givens = dict[Cell, tuple[int, float]]  # {cell: (number, confidence)}
+# How likely the model finds each of these numbers in a cell (``digits_model.likelihood``).
+Weigh = Callable[[Cell, Sequence[int]], Sequence[float]]
 
 
 def conflicts(board: Board, givens: Mapping[Cell, tuple[int, float]],
@@ -55,10 +68,11 @@ def conflicts(board: Board, givens: Mapping[Cell, tuple[int, float]],
 
 
 def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
-           others: Mapping[Cell, Sequence[tuple[int, float]]]) -> Givens | None:
+           others: Mapping[Cell, Sequence[tuple[int, float]]], weigh: Weigh | None = None) -> Givens | None:
     """The givens with their rule-breakers mended (see the module's docstring), the cells
     left out missing; None when nothing breaks the rules, or too much does, or the mended
-    givens still break them."""
+    givens still break them.  ``weigh`` tells which of several numbers with a digit put
+    back the model saw in a cell."""
     n = board.size
     kept: Givens = {c: g for c, g in givens.items() if 1 <= g[0] <= n}
     if len(kept) < FEWEST_GIVENS:
@@ -78,7 +92,7 @@ def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
         for other in clash.pop(worst):
             clash[other].discard(worst)
         del kept[worst]
-    mended = _rounds(far, kept, aside, givens, others, n)
+    mended = _rounds(far, kept, aside, givens, others, n, weigh)
     if any(not _fits(far, a, va, b, vb) for a, (va, _) in mended.items() for b, (vb, _) in mended.items() if a < b):
         return None  # still breaking the rules after the rounds: nothing believable to offer
     # Readings outside 1..N stay as they were (the judge leaves them out and doubts them).
@@ -89,7 +103,7 @@ def repair(board: Board, givens: Mapping[Cell, tuple[int, float]],
 
 def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Cell],
             givens: Mapping[Cell, tuple[int, float]], others: Mapping[Cell, Sequence[tuple[int, float]]],
-            n: int) -> Givens:
+            n: int, weigh: Weigh | None = None) -> Givens:
     """The cells set aside mended (``_mend``), and mended again while some still clash."""
     mended = _mend(far, kept, aside, givens, others, n)
     for _ in range(ROUNDS):
@@ -109,6 +123,9 @@ def _rounds(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: list[Ce
                 blamed.update(against)
             elif sure < KEEP:
                 del mended[cell]
+                put_back = _put_back(far, cell, value, mended, n, weigh)
+                if put_back is not None:
+                    mended[cell] = (put_back, sure * PUT_BACK)
         if not blamed:
             break
         kept = {c: g for c, g in mended.items() if c not in blamed}
@@ -134,19 +151,65 @@ def _mend(far: Mapping[Cell, Mapping[Cell, int]], kept: Givens, aside: Sequence[
     return mended
 
 
+def rook_parity(givens: Mapping[Cell, tuple[int, float]]) -> bool:
+    """Whether the givens keep a Numbrix's parity (on squares walked by a rook's steps,
+    ``row + column + number`` has one parity all along the path), all but a few that
+    may be misread (``ODD_ONES``); a Hidato's givens split about evenly."""
+    if len(givens) < FEWEST_GIVENS:
+        return False
+    odd = sum((r + c + value) % 2 for (r, c), (value, _) in givens.items())
+    return min(odd, len(givens) - odd) <= ODD_ONES * len(givens)
+
+
+def _put_back(far: Mapping[Cell, Mapping[Cell, int]], cell: Cell, value: int, mended: Givens, n: int,
+              weigh: Weigh | None) -> int | None:
+    """A small number may have lost a digit to the blur or the crop (143 read 13, two 1s
+    merged in 112 read 12): of the numbers with a digit put back, the one that fits every
+    given placed, or of several that fit, the one the model finds far likelier (``CLEAR``)."""
+    fitting = [v for v in _with_a_digit_more(value, n)
+               if all(_fits(far, cell, v, o, w) for o, (w, _) in mended.items() if o != cell)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) < 2 or weigh is None:
+        return None
+    ranked = sorted(zip(weigh(cell, fitting), fitting, strict=True), reverse=True)
+    (best, value_best), (second, _) = ranked[0], ranked[1]
+    return value_best if best > 0 and best >= CLEAR * second else None
+
+
+def _with_a_digit_more(value: int, n: int) -> list[int]:
+    """The numbers of 1..n that ``value`` is with one more digit put in anywhere."""
+    text = str(value)
+    out = {int(text[:k] + d + text[k:]) for k in range(len(text) + 1) for d in "0123456789"}
+    return sorted(v for v in out if v <= n and len(str(v)) == len(text) + 1)
+
+
 def _fits(far: Mapping[Cell, Mapping[Cell, int]], a: Cell, va: int, b: Cell, vb: int) -> bool:
     if va == vb:
         return False
     steps = far[a].get(b) if a in far else None
-    return steps is not None and steps <= abs(va - vb)
+    if steps is None or steps > abs(va - vb):
+        return False
+    # On a board whose cells take two colours, each step changing colour (a rook's moves),
+    # every path between two cells has the parity of the shortest one.
+    return not isinstance(far, Steps) or not far.two_coloured or (abs(va - vb) - steps) % 2 == 0
 
 
-def _distances(board: Board, sources: list[Cell]) -> dict[Cell, dict[Cell, int]]:
+class Steps(dict[Cell, dict[Cell, int]]):
+    """Steps on a board between cells (source -> cell -> steps), and whether its cells
+    take two colours that every move changes (a rook's moves on squares: a Numbrix)."""
+
+    def __init__(self, two_coloured: bool) -> None:
+        super().__init__()
+        self.two_coloured = two_coloured
+
+
+def _distances(board: Board, sources: list[Cell]) -> Steps:
     """Steps on the board from each source to every cell it can reach."""
     index = board.index
     cells = board.cells
     near = board.neighbours
-    out: dict[Cell, dict[Cell, int]] = {}
+    out = Steps(board.adjacency == "rook")
     for source in sources:
         if source not in index or source in out:
             continue
