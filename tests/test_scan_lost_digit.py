@@ -11,13 +11,12 @@ breaks no distance but that parity."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 from scan_pictures import OURS, Camera, draw, photograph
+from scan_spoilt import given_cell, read_cells_changing, read_surely
 
-from engine import Board, Cell, Puzzle, parse_puzzle
-from webapp.scan.digits import DigitReading, read_cells
+from engine import Board, parse_puzzle
+from webapp.scan.digits import DigitReading
 from webapp.scan.digits_model import Line, likelihood
 from webapp.scan.reader import read
 from webapp.scan.repair import conflicts, repair, rook_parity
@@ -40,24 +39,13 @@ NUMBRIX = parse_puzzle("""\
   .   .   .   .  43   .   .   .   .   .   1   .
 144   .  16   .   .   .   .   9   .   .   6   5
 """)
-SURE = 0.97
-
-
-def _read_surely(puzzle: Puzzle) -> dict[Cell, tuple[int, float]]:
-    return {cell: (value, SURE) for cell, value in puzzle.givens.items()}
-
-
-def _where(puzzle: Puzzle, value: int) -> Cell:
-    return next(cell for cell, v in puzzle.givens.items() if v == value)
-
-
 def test_a_numbrix_number_off_its_parity_breaks_the_rules_and_is_mended() -> None:
     board = NUMBRIX.board
     assert board.adjacency == "rook"
-    givens = _read_surely(NUMBRIX)
+    givens = read_surely(NUMBRIX)
     assert rook_parity(givens)
-    assert not rook_parity(_read_surely(WITH_HOLES))  # a Hidato's givens split both ways
-    cell = _where(NUMBRIX, 43)
+    assert not rook_parity(read_surely(WITH_HOLES))  # a Hidato's givens split both ways
+    cell = given_cell(NUMBRIX, 43)
     givens[cell] = (44, 0.9)  # as near every given as 43 is: only the parity tells
     king = Board.from_cells(list(board.cells), "king")
     assert not any(conflicts(king, givens).values())
@@ -69,8 +57,8 @@ def test_a_numbrix_number_off_its_parity_breaks_the_rules_and_is_mended() -> Non
 
 def test_a_number_that_lost_a_digit_gets_it_back_when_one_number_fits() -> None:
     board = NUMBRIX.board
-    givens = _read_surely(NUMBRIX)
-    cell = _where(NUMBRIX, 121)
+    givens = read_surely(NUMBRIX)
+    cell = given_cell(NUMBRIX, 121)
     givens[cell] = (21, 0.5)  # its 1 lost at the crop's side: far from the 22 below
     assert conflicts(board, givens)[cell]
     mended = repair(board, givens, {})
@@ -82,8 +70,8 @@ def test_a_number_that_lost_a_digit_gets_it_back_when_one_number_fits() -> None:
 
 def test_of_several_numbers_that_fit_the_model_chooses_only_when_it_clearly_can() -> None:
     board = NUMBRIX.board
-    givens = _read_surely(NUMBRIX)
-    cell = _where(NUMBRIX, 104)
+    givens = read_surely(NUMBRIX)
+    cell = given_cell(NUMBRIX, 104)
     givens[cell] = (14, 0.5)  # its 0 lost: 104 and 124 both fit every other given
     assert conflicts(board, givens)[cell]
     # Left out when the model cannot tell the numbers that fit apart ...
@@ -116,15 +104,7 @@ def test_the_reader_puts_back_a_digit_a_three_digit_number_lost() -> None:
     picture = photograph(draw(NUMBRIX, OURS, cell_px=60), Camera(seed=3, size=(1600, 1200), turn=3, blur=0.6))
     spoilt: list[int] = []
 
-    def losing_a_digit(crops: Sequence[np.ndarray], most: int | None) -> list[DigitReading]:
-        out = []
-        for r in read_cells(crops, most):
-            if r.value == 121:  # every time it is read: the whole board, a wider crop
-                spoilt.append(len(crops))
-                r = DigitReading(21, 0.5, r.kind, True)
-            out.append(r)
-        return out
-
+    losing_a_digit = read_cells_changing(121, lambda r: DigitReading(21, 0.5, r.kind, True), spoilt)
     reading = read(picture, read_cells=losing_a_digit)
     assert max(spoilt) > 12  # the whole board was read, and its 121 read as 21
     assert same_puzzle(reading.puzzle, NUMBRIX)

@@ -9,45 +9,34 @@ cell surely (as a blurred 187 is read 107 at 0.94)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
 from scan_pictures import OURS, Camera, draw, photograph
+from scan_spoilt import given_cell, read_cells_changing, read_surely
 
-from engine import Board, Cell, Puzzle, solve
-from webapp.scan.digits import DigitReading, alternatives, read_cells
+from engine import Board, solve
+from webapp.scan.digits import DigitReading, alternatives
 from webapp.scan.digits_model import Line, best_path
 from webapp.scan.reader import read
 from webapp.scan.repair import conflicts, repair
 
 from scan_cases import WITH_HOLES, same_puzzle
 
-SURE = 0.97
-
-
-def _read_surely(puzzle: Puzzle) -> dict[Cell, tuple[int, float]]:
-    return {cell: (value, SURE) for cell, value in puzzle.givens.items()}
-
-
-def _where(puzzle: Puzzle, value: int) -> Cell:
-    return next(cell for cell, v in puzzle.givens.items() if v == value)
-
 
 def test_a_reading_that_breaks_nothing_is_left_alone() -> None:
     board = WITH_HOLES.board
-    assert not any(conflicts(board, _read_surely(WITH_HOLES)).values())
-    assert repair(board, _read_surely(WITH_HOLES), {}) is None
+    assert not any(conflicts(board, read_surely(WITH_HOLES)).values())
+    assert repair(board, read_surely(WITH_HOLES), {}) is None
 
 
 def test_a_sure_misreading_takes_the_other_number_its_cell_may_hold() -> None:
     board = WITH_HOLES.board
-    cell = _where(WITH_HOLES, 27)
-    givens = _read_surely(WITH_HOLES)
+    cell = given_cell(WITH_HOLES, 27)
+    givens = read_surely(WITH_HOLES)
     # 27 read as 37: four steps from the 35 it would follow by two.
     givens[cell] = (37, 0.99)
     assert conflicts(board, givens)[cell]
-    others = {cell: ((21, 0.3), (27, 0.1)), _where(WITH_HOLES, 35): ((36, 0.2),)}
+    others = {cell: ((21, 0.3), (27, 0.1)), given_cell(WITH_HOLES, 35): ((36, 0.2),)}
     mended = repair(board, givens, others)
     assert mended is not None
     # 21 is held by another cell surely: the runner-up that breaks no rule is taken.
@@ -58,14 +47,14 @@ def test_a_sure_misreading_takes_the_other_number_its_cell_may_hold() -> None:
 
 def test_two_misreadings_do_not_outvote_the_sure_number_they_clash_with() -> None:
     board = WITH_HOLES.board
-    givens = _read_surely(WITH_HOLES)
+    givens = read_surely(WITH_HOLES)
     # 33 and 35 (top row) read unsurely as 17 and 19: both clash with the sure 18 far below,
     # which clashes the most, so it is set aside first; nothing fits its cell but itself.
-    top, next_to = _where(WITH_HOLES, 33), _where(WITH_HOLES, 35)
+    top, next_to = given_cell(WITH_HOLES, 33), given_cell(WITH_HOLES, 35)
     givens[top] = (17, 0.4)
     givens[next_to] = (19, 0.5)
     clash = conflicts(board, givens)
-    eighteen = _where(WITH_HOLES, 18)
+    eighteen = given_cell(WITH_HOLES, 18)
     assert max(clash, key=lambda c: (len(clash[c]), -givens[c][1])) == eighteen
     mended = repair(board, givens, {top: ((33, 0.3),), next_to: ((35, 0.35),)})
     assert mended is not None
@@ -74,8 +63,8 @@ def test_two_misreadings_do_not_outvote_the_sure_number_they_clash_with() -> Non
 
 def test_a_misreading_nothing_fits_is_left_out() -> None:
     board = WITH_HOLES.board
-    cell = _where(WITH_HOLES, 27)
-    givens = _read_surely(WITH_HOLES)
+    cell = given_cell(WITH_HOLES, 27)
+    givens = read_surely(WITH_HOLES)
     givens[cell] = (37, 0.5)  # a digit lost and another misread: no other number offered
     mended = repair(board, givens, {})
     assert mended is not None
@@ -100,16 +89,7 @@ def test_the_reader_mends_a_cell_the_digit_reader_misread_surely() -> None:
     picture = photograph(draw(WITH_HOLES, OURS, cell_px=60), Camera(seed=5, size=(1600, 1200), turn=4, blur=0.6))
     spoilt: list[int] = []
 
-    def misreading(crops: Sequence[np.ndarray], most: int | None) -> list[DigitReading]:
-        readings = read_cells(crops, most)
-        out = []
-        for r in readings:
-            if r.value == 27:  # every time it is read: the whole board, a wider crop
-                spoilt.append(len(crops))
-                r = DigitReading(37, 0.99, r.kind, False, ((27, 0.12),))
-            out.append(r)
-        return out
-
+    misreading = read_cells_changing(27, lambda r: DigitReading(37, 0.99, r.kind, False, ((27, 0.12),)), spoilt)
     reading = read(picture, read_cells=misreading)
     assert max(spoilt) > 12  # the whole board was read, and its 27 misread as 37
     assert same_puzzle(reading.puzzle, WITH_HOLES)
@@ -123,7 +103,7 @@ def test_the_reader_mends_a_cell_the_digit_reader_misread_surely() -> None:
 def test_a_right_reading_the_engine_had_no_time_for_is_left_as_read() -> None:
     # WITH_HOLES breaks a Numbrix's rules (its path steps diagonally) but keeps a Hidato's:
     # with no time left for the engine to tell which it is, nothing may be "mended".
-    assert any(conflicts(Board.from_cells(list(WITH_HOLES.board.cells), "rook"), _read_surely(WITH_HOLES)).values())
+    assert any(conflicts(Board.from_cells(list(WITH_HOLES.board.cells), "rook"), read_surely(WITH_HOLES)).values())
     picture = photograph(draw(WITH_HOLES, OURS, cell_px=60), Camera(seed=5, size=(1600, 1200), turn=4, blur=0.6))
     reading = read(picture, budget=0.001)
     assert reading.solutions is None  # the engine was given no time
