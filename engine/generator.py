@@ -276,7 +276,7 @@ def _refitted(puzzle: Puzzle, solution: Grid, level: Level, clock: _Clock,
     and each puzzle so made is rated at once, from scratch.  Whips have Berthier's
     confluence property (where they end does not depend on the order they are tried
     in), so this gives back the same numbers as whips run on from ``stuck`` with each
-    number added (``reduction.add_back(..., whips=True)``, as before) and rates the same
+    number added (as before; tests/test_generator_refit.py checks it) and rates the same
     puzzle the same, minus that run: most refits need one number, and its rating was
     done twice.  The ratings share twice the whole allowance less the first rating's
     steps (what that run and the rating after it had), each at most the whole one, and

@@ -150,28 +150,19 @@ def most_telling(chains: Chains) -> int:
 
 
 def add_back(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
-             deadline: float | None, *, whips: bool = False, max_steps: int | None = None,
-             stuck: LogicSolve | None = None) -> Grid | None:
+             deadline: float | None) -> Grid | None:
     """Give back at most ``most`` numbers until chains up to ``longest`` solve the
     puzzle; None if that is not enough.  The number given back is the one with the most
-    cells left when the chains are stuck: it tells the most.
-
-    With ``whips`` the chains are the rating's own, so a puzzle this returns is one the
-    rating finishes (braids finish some that whips cannot: the generator used to throw
-    most 20x20 expert paths away there); past ``max_steps`` counted steps it raises
-    ``chains.OutOfSteps``.  ``stuck`` is a solve of these very givens, made the same way
-    and already run to ``longest`` without finishing (the rating's): it goes on from
-    there, and the same givens come out as without it, a whole solve sooner."""
+    cells left when the chains are stuck: it tells the most.  (The generator's refit
+    gives back with whips instead, rating each puzzle: ``generator._refitted``.)"""
     givens = dict(givens)
     where = {k: cell for cell, k in solution.items()}
-    logic = stuck or LogicSolve(Puzzle(board, givens), deadline, whips=whips, max_steps=max_steps)
+    logic = LogicSolve(Puzzle(board, givens), deadline, whips=False)
     chains = logic.chains
     added = 0
     # Braids only answer whether the puzzle is finished and, if not, where they end:
-    # closed at the longest length at once.  Whips keep the rating's order, since their
-    # step budget counts the trials that order makes.
-    while stuck is not None or not (logic.run(longest) if whips else logic.close(longest)):
-        stuck = None
+    # closed at the longest length at once.
+    while not logic.close(longest):
         if added == most:
             return None
         k = most_telling(chains)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import generator, reduction
-from engine.board import Grid, Puzzle
+from engine.board import Board, Grid, Puzzle
 from engine.levels import LEVELS
 from engine.rating import LogicSolve, StepsRanOut, rate, rated
 
@@ -19,6 +19,26 @@ def _first_rating_ran_out(puzzle: Puzzle) -> LogicSolve:
     with pytest.raises(StepsRanOut) as ran_out:
         rated(puzzle, cap=LEVELS["expert"].longest, max_steps=steps)
     return ran_out.value.solve
+
+
+def _whips_run_on(board: Board, solution: Grid, givens: Grid, longest: int, most: int,
+                  stuck: LogicSolve) -> Grid | None:
+    """What the refit did before: whips run on from the stuck solve, the most telling number
+    given back each time they stop, the state kept (at most ``most`` numbers)."""
+    givens = dict(givens)
+    where = {k: cell for cell, k in solution.items()}
+    chains = stuck.chains
+    for added in range(most + 1):
+        if added and stuck.run(longest):
+            return givens
+        if added == most:
+            return None
+        k = reduction.most_telling(chains)
+        givens[where[k]] = k
+        chains.cand[k] = board.bit(where[k])  # known true, so the state stays sound
+        chains.singles()
+        stuck.dead.clear()
+    return None
 
 
 @pytest.mark.parametrize("seed", [1, 2, 9])
@@ -40,8 +60,7 @@ def test_a_refit_gives_back_what_whips_run_on_from_the_stuck_solve_give_back(mon
         whole = generator._RATE_STEPS_PER_CELL * board.size
         stuck = _first_rating_ran_out(puzzle)
         stuck.chains.max_steps = whole
-        run_on = reduction.add_back(board, solution, dict(puzzle.givens), level.longest, most, None,
-                                    whips=True, max_steps=whole, stuck=stuck)
+        run_on = _whips_run_on(board, solution, dict(puzzle.givens), level.longest, most, stuck)
         clock = generator._Clock(0.0, None, board.size, "expert")
         new, rating = refitted(puzzle, solution, level, clock, _first_rating_ran_out(puzzle))
         assert rating is not None and run_on is not None

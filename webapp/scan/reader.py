@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from .judge import DOUBT, Verdict, judge
 from .lattice import Kind, Position, plane
 from .layout import layout
 from .orientation import Tried, choose, picture_up, sample, score
+
+if TYPE_CHECKING:
+    from .digits_model import Line
 
 BUDGET = 20.0  # seconds for a whole read; the engine and the extra ways up give way first
 INKED = 0.02  # a cell whose inside is at least this share ink holds something to read
@@ -62,6 +65,12 @@ class DigitReading(Protocol):
 
     @property
     def kind(self) -> str: ...
+
+    @property
+    def others(self) -> tuple[tuple[int, float], ...]: ...
+
+    @property
+    def lines(self) -> tuple[Line, ...]: ...
 
 
 ReadCells = Callable[[list[np.ndarray], "int | None"], Sequence[DigitReading]]
@@ -270,7 +279,7 @@ def _mended(readings: dict[Position, DigitReading], cell_of: dict[Position, Cell
     from .repair import conflicts, repair, rook_parity
 
     position = {cell: p for p, cell in cell_of.items()}
-    others = {cell_of[p]: tuple(getattr(r, "others", ())) for p, r in readings.items()}
+    others = {cell_of[p]: r.others for p, r in readings.items()}
     cells = list(cell_of.values())
     ways: list[Adjacency] = [_adjacency(adjacency) or ("king" if kind == "square" else "hex")]
     if kind == "square" and adjacency is None:
@@ -322,7 +331,7 @@ def _weigher(readings: dict[Position, DigitReading], position: dict[Cell, Positi
     def weigh(cell: Cell, values: Sequence[int]) -> list[float]:
         from .digits_model import likelihood
 
-        lines = getattr(readings[position[cell]], "lines", ())
+        lines = readings[position[cell]].lines
         return [sum(likelihood(line, str(value)) for line in lines) for value in values]
 
     return weigh

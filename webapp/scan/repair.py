@@ -33,7 +33,6 @@ check may run out of time).  Pure Python, no OpenCV.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 
 from engine import Board, Cell
@@ -206,20 +205,10 @@ class Steps(dict[Cell, dict[Cell, int]]):
 
 def _distances(board: Board, sources: list[Cell]) -> Steps:
     """Steps on the board from each source to every cell it can reach."""
-    index = board.index
-    cells = board.cells
-    near = board.neighbours
+    index, cells = board.index, board.cells
     out = Steps(board.adjacency == "rook")
     for source in sources:
         if source not in index or source in out:
             continue
-        steps = {index[source]: 0}
-        todo = deque([index[source]])
-        while todo:
-            here = todo.popleft()
-            for there in near[here]:
-                if there not in steps:
-                    steps[there] = steps[here] + 1
-                    todo.append(there)
-        out[source] = {cells[i]: d for i, d in steps.items()}
+        out[source] = {cells[i]: d for i, d in enumerate(board.distances_from(index[source])) if d >= 0}
     return out
