@@ -99,9 +99,11 @@ def test_rows_and_cols_at_the_ends_of_the_range_are_accepted():
     assert made.puzzle.size == RECTANGLE.min_size * RECTANGLE.max_size
 
 
-# A 20x20 expert puzzle takes over ten seconds, almost all of it removing clues, where
-# the clock is looked at between steps of a few hundredths of a second.
-BIG = ("rectangle", 20, "expert")
+# A 20x20 Numbrix expert takes about ten seconds of CPU (seed 5: 9.4 s), almost all of it
+# removing clues and rating, where the clock is looked at between steps of a few hundredths
+# of a second: stopping within two seconds of the limit, even on a machine the whole suite
+# keeps busy, is stopping, not finishing.
+BIG = ("rectangle", 20, "expert", "rook")
 
 
 @pytest.mark.parametrize("limit", [0.3, 1.0])
@@ -110,7 +112,7 @@ def test_time_limit_stops_generation_soon_after_it_passes(limit: float):
     with pytest.raises(GenerationError) as info:
         generate_shape(*BIG, seed=5, max_seconds=limit)
     elapsed = time.perf_counter() - started
-    assert limit <= elapsed < limit + 0.5
+    assert limit <= elapsed < limit + 2.0
     words = "1 second" if limit == 1 else f"{limit:g} seconds"
     assert str(info.value) == (
         f"gave up after {words} without an expert puzzle on this 400-cell board: "

@@ -235,7 +235,7 @@ def test_each_process_lets_only_a_few_requests_wait(tmp_path: Path) -> None:
         with pytest.raises(budget.Busy):
             with slots.hold(5):  # a free slot exists, but this process has no place to wait
                 pass
-        assert time.monotonic() - started < 0.5  # told at once
+        assert time.monotonic() - started < 2.0  # told at once, not after the 5 s it could wait
         with slots.hold(0, background=True):
             pass  # background work is not a request thread
 
@@ -269,7 +269,9 @@ def test_editor_work_that_runs_out_of_time_says_so_and_is_stopped(tmp_path: Path
     status, html, seconds = _editor(app.test_client(), HARD, action)
     assert status == 200
     assert "too hard to" in html and "1 second" in html
-    assert seconds < 1.5  # the budget, and a little for the child to start and stop
+    # The budget, and room for the child to start and be stopped on a machine the whole
+    # suite keeps busy: unbounded, this board takes minutes.
+    assert seconds < 1.0 + 3.0
     time.sleep(0.2)
     assert not set(_children()) - before - {os.getppid()}  # nothing left running
 
@@ -337,10 +339,10 @@ def test_solving_a_new_id_keeps_to_its_budget(tmp_path: Path, make_app) -> None:
     seconds = time.monotonic() - started
     assert response.status_code == 200
     assert "too hard to finish in 1 second" in response.get_data(as_text=True)
-    assert seconds < 1.5
+    assert seconds < 1.0 + 3.0  # as above: unbounded, minutes
     started = time.monotonic()
     assert "too hard to finish" in app.test_client().get(f"/p/{code}").get_data(as_text=True)
-    assert time.monotonic() - started < 0.5  # remembered
+    assert time.monotonic() - started < 1.0  # remembered: not tried again for the budget's second
 
 
 def test_a_new_id_opens_while_a_background_generation_holds_the_slot(tmp_path: Path, make_app) -> None:
