@@ -1,7 +1,6 @@
-"""The braid trial as ``chains._Trial`` ran it before it was written out in one loop
-(``chains._braid``): every removal kept with the steps it rests on, and each number's and
-cell's reasons looked up from them.  tests/test_braid_trial.py holds the two to the same
-answers."""
+"""The braid trial as ``chains._Trial`` ran it before ``chains._Braid`` replaced it: every
+removal kept with the steps it rests on, and each number's and cell's reasons looked up
+from them.  tests/test_braid_trial.py holds the two to the same answers."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from engine.chains import Chain, Chains
 
 def oracle(chains: Chains, numbers_of: dict[int, list[int]], cap: int, k0: int,
            z: int) -> tuple[Chain | None, bool, int, int]:
-    """What ``chains._braid`` gives for the same trial: chain, cut, steps, numbers read."""
+    """What ``chains._Braid`` gives for the same trial: chain, cut, steps, numbers read."""
     trial = _Trial(chains, numbers_of, cap)
     chain = trial.run(k0, z)
     return chain, trial.cut, len(trial.steps), trial.read_numbers

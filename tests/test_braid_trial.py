@@ -1,4 +1,4 @@
-"""The braid trial written out in one loop (``chains._braid``) answers as the trial it
+"""The braid trial kept as running unions (``chains._Braid``) answers as the trial it
 replaced (tests/braid_oracle.py): the same chain (its steps and what ran empty), whether
 the cap cut it, the same steps followed and the same numbers read, on every trial of
 closing minimal puzzles of each adjacency, where the sweep's table of each cell's numbers

@@ -22,7 +22,7 @@ CASES = [("rook", 8, 1), ("rook", 10, 2), ("king", 9, 3), ("hex", 9, 4), ("hex",
 
 @pytest.mark.parametrize(("adjacency", "size", "seed"), CASES)
 def test_a_second_way_means_the_quick_tier_does_not_finish(adjacency, size, seed):
-    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
+    board = Board.rectangle(size, size, adjacency)
     rng = random.Random(seed)
     path = rigid_path(board, random_hamiltonian_path(board, rng), rng, 100)
     solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
