@@ -258,9 +258,9 @@ class Chains:
             self.last_capped = search.capped
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
-        trial = _Trial(self, numbers_of, cap)
+        trial = _Braid(self, numbers_of, cap)
         chain = trial.run(k0, z)
-        self.last_trial = (1 + len(trial.steps), trial.read_numbers, ())
+        self.last_trial = (1 + len(trial.steps), trial.read, ())
         self.last_capped = True
         self._count(1 + len(trial.steps))
         return chain, trial.cut
@@ -302,67 +302,112 @@ class Chains:
                 yield k, b
 
 
-class _Trial:
-    """One "what if": a copy of the candidates, the singles it forces, and for each
-    removal the steps it rests on (a bit mask over the steps)."""
+class _Braid:
+    """One "what if" with braids: suppose ``k0`` in cell ``z`` (on a copy of the
+    candidates), follow the singles it forces in order of how many steps each rests on,
+    and stop at the first step that leaves a variable empty: the shortest contradiction
+    that step found within ``cap`` (``run``), whether something lay beyond the cap
+    (``cut``), the steps followed (``steps``) and the numbers read (``read``, a bit each:
+    those it narrowed or assumed, their neighbours, and the one or two numbers it found
+    still in each cell it looked at; ``rating.LogicSolve`` replays the trial while none of
+    them changes).
+
+    Every removal made while one step is asserted rests on that step's reasons (a bit
+    mask over the steps), so a number's reasons are the union over the steps that took
+    cells from it, and a cell's the union over the steps that took it from any number:
+    both kept as running unions, where the trial before (tests/braid_oracle.py, the same
+    answers) kept each removal in a list and looked the reasons up in them.  Two trials in
+    three force nothing (10x10 experts), so the first step costs most: no list per step."""
+
+    __slots__ = ("assumed", "best", "cand", "cap", "cut", "n", "near", "numbers_of", "placed", "queue", "read",
+                 "seq", "steps", "why_cell", "why_number")
 
     def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
+        self.cand = chains.cand.copy()
         self.placed = chains.placed
         self.near = chains.near
         self.n = chains.n
         self.numbers_of = numbers_of
         self.cap = cap
-        self.cand = chains.cand.copy()
-        self.removed: dict[int, list[tuple[int, int]]] = {}  # number -> [(cells removed, reasons)]
+        self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost
+        self.why_cell: dict[int, int] = {}  # cell bit -> reasons of the numbers it lost
         self.assumed: dict[int, int] = {}  # number -> cell, in this trial
-        self.steps: list[tuple[int, int]] = []  # (number, cell bit), step i has bit 1 << i
+        self.steps: list[tuple[int, int]] = []  # (number, cell bit); step i has bit 1 << i
         self.queue: list[tuple[int, int, int, int, int]] = []
         self.seq = 0
         self.best: tuple[int, tuple[str, int]] | None = None  # (reasons, what ran empty)
         self.cut = False  # something lay beyond the cap
-        # The numbers whose candidates the trial's outcome rests on, a bit each: those it
-        # narrowed or asserted, their neighbours, and the one or two numbers it found
-        # still in each cell it looked at.  Candidates only ever go, so a number it found
-        # missing from a cell stays missing: while none of these numbers changes, the
-        # trial comes out the same (``rating.LogicSolve`` replays it).
-        self.read_numbers = 0
+        self.read = 0
 
     def run(self, k0: int, z: int) -> Chain | None:
-        self._assert(k0, z, 0)
-        queue, cand, assumed, placed = self.queue, self.cand, self.assumed, self.placed
-        while self.best is None and queue:
-            size, _, k, bit, reasons = heapq.heappop(queue)
-            if size >= self.cap:
-                self.cut = True
-                break
-            if k in assumed or placed[k] or not cand[k] & bit:
-                continue
-            index = len(self.steps)
-            self.steps.append((k, bit))
-            self._assert(k, bit, reasons | (1 << index))
-        if self.best is None:
-            return None
-        reasons, empty = self.best
-        used = tuple(self.steps[i] for i in range(len(self.steps)) if reasons >> i & 1)
-        return Chain(k0, z, used, empty)
+        step: tuple[int, int, int] | None = (k0, z, 0)
+        while step is not None:
+            k, bit, reasons = step
+            self.assumed[k] = bit
+            touched, gone_cells = self._drop(k, bit, reasons)
+            read = self._numbers(touched, 7 << (k - 1))  # k and its neighbours, and the numbers narrowed
+            self.read |= self._cells(gone_cells, reasons, read)
+            if self.best is not None:
+                why, empty = self.best
+                steps = self.steps
+                return Chain(k0, z, tuple(steps[i] for i in range(len(steps)) if why >> i & 1), empty)
+            step = self._next()
+        return None
 
-    def _assert(self, k: int, bit: int, reasons: int) -> None:
-        self.assumed[k] = bit
-        touched, gone_cells = self._propagate(k, bit, reasons)
-        read = 7 << (k - 1)  # k and its neighbours
-        cand, assumed = self.cand, self.assumed
+    def _drop(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
+        """Take from every number what k in ``bit`` rules out (k's other cells, ``bit``
+        from the other numbers, k-1's and k+1's cells not next to it): the numbers
+        narrowed, in that order, and the cells some number lost."""
+        cand, why_number = self.cand, self.why_number
+        touched: list[int] = []
+        gone_cells = cand[k] & ~bit
+        if gone_cells:
+            cand[k] = bit
+            touched.append(k)
+        for j in self.numbers_of.get(bit, ()):
+            c = cand[j]
+            if c & bit and j != k:
+                cand[j] = c ^ bit
+                touched.append(j)
+                gone_cells |= bit
+        keep = self.near[bit]
+        placed = self.placed
+        for j in (k - 1, k + 1):
+            if 1 <= j <= self.n and not placed[j]:
+                c = cand[j]
+                gone = c & ~keep
+                if gone:
+                    cand[j] = c ^ gone
+                    touched.append(j)
+                    gone_cells |= gone
+        if reasons:
+            for j in touched:
+                why_number[j] = why_number.get(j, 0) | reasons
+        return touched, gone_cells
+
+    def _numbers(self, touched: list[int], read: int) -> int:
+        """Each number narrowed: none left is a contradiction, one left a single."""
+        cand, assumed, why_number = self.cand, self.assumed, self.why_number
         for j in touched:
             read |= 1 << j
             c = cand[j]
             if not c:
-                self._contradiction(self._why_number(j), ("number", j))
+                self._empty(why_number.get(j, 0), ("number", j))
             elif not c & (c - 1) and j not in assumed:
-                self._push(j, c, self._why_number(j))
-        numbers_of = self.numbers_of
-        while gone_cells:  # each cell that lost a number: empty is a contradiction,
-            # one number left a single (inlined: the hottest loop of a trial)
+                self._push(j, c, why_number.get(j, 0))
+        return read
+
+    def _cells(self, gone_cells: int, reasons: int, read: int) -> int:
+        """Each cell that lost a number: none left is a contradiction, one left a single
+        (the hottest loop of a trial)."""
+        cand, why_cell, numbers_of = self.cand, self.why_cell, self.numbers_of
+        while gone_cells:
             b = gone_cells & -gone_cells
             gone_cells ^= b
+            why = why_cell.get(b, 0)
+            if reasons:
+                why |= reasons
+                why_cell[b] = why
             left = only = 0
             for j in numbers_of.get(b, ()):
                 if cand[j] & b:
@@ -372,61 +417,39 @@ class _Trial:
                     if left > 1:
                         break
             if not left:
-                self._contradiction(self._why_cell(b, None), ("cell", b))
-            elif left == 1 and only not in assumed:
-                self._push(only, b, self._why_cell(b, only))
-        self.read_numbers |= read
-
-    def _propagate(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
-        """Remove every candidate linked to k in ``bit``: the numbers touched, and the cells
-        some number lost."""
-        cand, removed, numbers_of = self.cand, self.removed, self.numbers_of
-        drops: list[tuple[int, int]] = [(k, ~bit)]
-        drops += [(j, bit) for j in numbers_of.get(bit, ()) if j != k]
-        near = self.near[bit]
-        for j in (k - 1, k + 1):
-            if 1 <= j <= self.n and not self.placed[j]:
-                drops.append((j, ~near))
-        touched: list[int] = []
-        gone_cells = 0
-        for j, cells in drops:
-            c = cand[j]
-            gone = c & cells
-            if gone:
-                cand[j] = c ^ gone
-                removed.setdefault(j, []).append((gone, reasons))
-                touched.append(j)
-                gone_cells |= gone
-        return touched, gone_cells
-
-    def _why_number(self, k: int) -> int:
-        reasons = 0
-        for _, r in self.removed.get(k, ()):
-            reasons |= r
-        return reasons
-
-    def _why_cell(self, b: int, keep: int | None) -> int:
-        reasons = 0
-        removed = self.removed
-        for j in self.numbers_of.get(b, ()):
-            if j == keep:
-                continue
-            for gone, r in removed.get(j, ()):
-                if gone & b:
-                    reasons |= r
-                    break
-        return reasons
+                self._empty(why, ("cell", b))
+            elif left == 1 and only not in self.assumed:
+                self._push(only, b, why)
+        return read
 
     def _push(self, k: int, bit: int, reasons: int) -> None:
         self.seq += 1
         heapq.heappush(self.queue, (reasons.bit_count() + 1, self.seq, k, bit, reasons))
 
-    def _contradiction(self, reasons: int, empty: tuple[str, int]) -> None:
-        if reasons.bit_count() + 1 > self.cap:
+    def _empty(self, reasons: int, empty: tuple[str, int]) -> None:
+        """A variable with nothing left: the contradiction kept if it is the shortest
+        within the cap (the first of equals)."""
+        size = reasons.bit_count()
+        if size + 1 > self.cap:
             self.cut = True
-            return
-        if self.best is None or reasons.bit_count() < self.best[0].bit_count():
+        elif self.best is None or size < self.best[0].bit_count():
             self.best = (reasons, empty)
+
+    def _next(self) -> tuple[int, int, int] | None:
+        """The next single to follow, fewest reasons first (the first found among equals),
+        with its reasons and its own step; None when none is left within the cap."""
+        queue, assumed, placed, cand = self.queue, self.assumed, self.placed, self.cand
+        while queue:
+            size, _, k, bit, reasons = heapq.heappop(queue)
+            if size >= self.cap:
+                self.cut = True
+                return None
+            if k in assumed or placed[k] or not cand[k] & bit:
+                continue
+            reasons |= 1 << len(self.steps)
+            self.steps.append((k, bit))
+            return k, bit, reasons
+        return None
 
 
 def _initial(puzzle: Puzzle) -> list[int]:

@@ -1,0 +1,68 @@
+"""The braid trial kept as running unions (``chains._Braid``) answers as the trial it
+replaced (tests/braid_oracle.py): the same chain (its steps and what ran empty), whether
+the cap cut it, the same steps followed and the same numbers read, on every trial of
+closing minimal puzzles of each adjacency, where the sweep's table of each cell's numbers
+grows stale as chains are found (so the running union of a cell's reasons must still
+cover exactly the numbers that lost it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from braid_oracle import oracle
+
+from engine import Board, reduction
+from engine.board import Grid, Puzzle
+from engine.chains import Chains
+from engine.paths import random_hamiltonian_path
+from engine.rating import LogicSolve
+
+CASES = [("rook", 8, 1), ("rook", 10, 2), ("king", 9, 3), ("king", 10, 4), ("hex", 9, 5), ("hex", 10, 6)]
+
+
+def _minimal(adjacency: str, size: int, seed: int) -> tuple[Puzzle, Grid]:
+    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    path = random_hamiltonian_path(board, rng)
+    solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
+    return Puzzle(board, reduction.to_minimal(board, solution, rng, None)), solution
+
+
+@pytest.mark.parametrize(("adjacency", "size", "seed"), CASES)
+@pytest.mark.parametrize("cap", [3, 12])
+def test_the_braid_trial_answers_as_before(monkeypatch, adjacency, size, seed, cap):
+    puzzle, solution = _minimal(adjacency, size, seed)
+    compared: list[tuple[bool, bool, int]] = []
+    trial = Chains.trial
+
+    def both(self: Chains, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]], tables=None):
+        before = list(self.cand)
+        expected = oracle(self, numbers_of, cap, k0, z)
+        assert self.cand == before  # the oracle works on a copy
+        chain, cut = trial(self, k0, z, cap, numbers_of, tables)
+        assert self.cand == before  # and so does the trial
+        steps, read, crowded = self.last_trial
+        assert (chain, cut, steps - 1, read) == expected
+        assert crowded == ()
+        compared.append((chain is not None, cut, steps - 1))
+        return chain, cut
+
+    monkeypatch.setattr(Chains, "trial", both)
+    # Closed as reduction.add_back closes: numbers given back where the braids stop.
+    givens = dict(puzzle.givens)
+    where = {k: cell for cell, k in solution.items()}
+    solve = LogicSolve(Puzzle(puzzle.board, givens), whips=False)
+    for _ in range(3):
+        if solve.close(cap):
+            break
+        k = reduction.most_telling(solve.chains)
+        solve.chains.cand[k] = puzzle.board.bit(where[k])
+        solve.chains.singles()
+        solve.dead.clear()
+    # Chains found, trials run dry, trials the cap cut, and trials that followed singles.
+    assert any(found for found, _, _ in compared)
+    assert any(not found and not cut for found, cut, _ in compared)
+    assert any(steps > 1 for _, _, steps in compared)
+    if cap == 3:
+        assert any(cut for _, cut, _ in compared)
