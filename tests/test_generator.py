@@ -103,14 +103,14 @@ def test_rows_and_cols_at_the_ends_of_the_range_are_accepted():
 # removing clues and rating, where the clock is looked at between steps of a few hundredths
 # of a second: stopping within two seconds of the limit, even on a machine the whole suite
 # keeps busy, is stopping, not finishing.
-BIG = ("rectangle", 20, "expert", "rook")
+BIG = ("rectangle", 20, "expert")
 
 
 @pytest.mark.parametrize("limit", [0.3, 1.0])
 def test_time_limit_stops_generation_soon_after_it_passes(limit: float):
     started = time.perf_counter()
     with pytest.raises(GenerationError) as info:
-        generate_shape(*BIG, seed=5, max_seconds=limit)
+        generate_shape(*BIG, adjacency="rook", seed=5, max_seconds=limit)
     elapsed = time.perf_counter() - started
     assert limit <= elapsed < limit + 2.0
     words = "1 second" if limit == 1 else f"{limit:g} seconds"
