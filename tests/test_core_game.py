@@ -345,3 +345,9 @@ def test_a_game_given_the_stored_entries_index_says_what_a_game_indexing_the_boa
         fresh = Game(game.puzzle, game.solution, state)
         assert played.duplicates() == fresh.duplicates()
         assert all(played.holding(k) == fresh.holding(k) for k in range(1, game.puzzle.size + 1))
+        # The missing numbers from the kept index and this request's changes over it: the
+        # numbers the grid does not show.
+        shown = set(game.grid().values())
+        absent = [k for k in range(1, game.puzzle.size + 1) if k not in shown]
+        assert [k for low, high in played.missing() for k in range(low, high + 1)] == absent
+        assert played.missing() == fresh.missing()

@@ -189,6 +189,35 @@ def test_a_locked_sqlite_database_says_so_as_sqlalchemy_does(tmp_path: Path) -> 
         store.close()
 
 
+def test_a_move_on_a_locked_sqlite_database_says_so_as_sqlalchemy_does(tmp_path: Path) -> None:
+    """A move's BEGIN IMMEDIATE is sent on the driver connection (``DriverTransaction``): a
+    database still locked when SQLite stops waiting comes as SQLAlchemy's OperationalError,
+    the connection goes back to the pool, and the next move is saved."""
+    url = database_url(None, str(tmp_path))
+    store = Store(url)
+    store.save_puzzle(StoredPuzzle(CODE, PUZZLE, SOLUTION))
+    holder = Store(url, upgrade=False).engine.raw_connection()
+    cell = OPEN[0]
+
+    def enter(state: State) -> bool:
+        return Game(PUZZLE, SOLUTION, state).enter(cell, 1)
+
+    try:
+        with store.engine.connect() as connection:  # the pool's one connection, waiting 50 ms
+            connection.exec_driver_sql("PRAGMA busy_timeout=50")
+        holder.execute("BEGIN IMMEDIATE")
+        with pytest.raises(OperationalError, match="locked"):
+            store.update_progress("p", CODE, enter)
+        assert store.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+        holder.rollback()
+        store.update_progress("p", CODE, enter)
+        saved = store.load_progress("p", CODE)
+        assert saved is not None and saved.entries == {cell: 1}
+    finally:
+        holder.close()
+        store.close()
+
+
 def test_sqlite_commits_are_in_the_write_ahead_log_without_an_fsync_each(tmp_path: Path) -> None:
     """WAL with synchronous=NORMAL (the README's "Durability" says why)."""
     store = Store(database_url(None, str(tmp_path)))

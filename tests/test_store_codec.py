@@ -152,6 +152,35 @@ def test_entries_after_several_changes_at_once_are_the_text_written_whole(
         assert text == json.dumps(_entries_data(entries))
 
 
+@settings(max_examples=300)
+@given(st.dictionaries(cells, st.integers(1, 30), max_size=300),
+       st.lists(st.tuples(st.dictionaries(cells, st.integers(0, 30), max_size=10), st.sets(cells, max_size=10),
+                          st.sampled_from(["right", "short", "extra"])), max_size=6))
+def test_entries_written_from_a_hint_are_the_text_written_whole_even_when_the_hint_is_wrong(
+        entries: dict[tuple[int, int], int],
+        batches: list[tuple[dict[tuple[int, int], int], set[tuple[int, int]], str]]) -> None:
+    """A write told which cells changed (``State.changed_cells``) patches only those, once
+    the hint is checked against the entries: a hint that misses a changed cell ("short") is
+    not trusted (the entries are compared whole), one naming unchanged cells too ("extra")
+    changes nothing; the text, the entries kept and their index are what a write without a
+    hint makes."""
+    text = write_entries(entries)
+    read, index = read_indexed_entries(text)
+    for batch, others, kind in batches:
+        entries = _changed(read, batch)
+        hint = set(batch)
+        if kind == "short" and hint:
+            hint.pop()
+        elif kind == "extra":
+            hint |= others
+        text = write_entries(read, text, hint)
+        assert text == json.dumps(_entries_data(entries))
+        read, index = read_indexed_entries(text)
+        assert read == entries
+        if index is not None:
+            assert _index_as_sets(index) == _index_as_sets(NumberIndex.of(entries))
+
+
 def _index_as_sets(index: NumberIndex) -> tuple[dict[int, set[tuple[int, int]]], set[int]]:
     return {v: set(cells) for v, cells in index.cells.items()}, set(index.twice)
 

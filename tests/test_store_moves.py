@@ -187,3 +187,36 @@ def test_a_stored_game_plays_like_one_in_memory(store: Store, drawn: list[Step])
         assert play(store, player, lambda game, walk=walk: getattr(game, walk)(T0)) == getattr(memory, walk)(T0)
         same()
     assert memory.state.undo_pos == memory.state.redo_top or memory.finished
+
+
+def test_a_move_that_fails_saves_nothing_and_gives_its_connection_back(store: Store) -> None:
+    """A move's transaction is begun and ended on the driver (``prepared.DriverTransaction``):
+    a change that raises saves nothing of it (not the move, not the row), whether it raised
+    before or after SQLAlchemy's ``Connection`` joined the transaction (a first move's
+    INSERT, an Undo's read), and the connection goes back to the pool each time, ready."""
+    pool = store.engine.pool
+
+    def fails(game: Game) -> None:
+        game.enter(OPEN[1], 4, T0)
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError):
+        play(store, "q", fails)  # a first move: nothing stored yet
+    assert store.load_progress("q", CODE) is None and pool.checkedout() == 0  # type: ignore[attr-defined]
+    play(store, "q", lambda game: game.enter(OPEN[0], 1, T0))
+    play(store, "q", lambda game: game.enter(OPEN[1], 2, T0))
+
+    def undoes_then_fails(game: Game) -> None:
+        game.undo(T0)  # reads a move through SQLAlchemy's Connection, in the same transaction
+        raise RuntimeError("refused")
+
+    for failing in (fails, undoes_then_fails):
+        with pytest.raises(RuntimeError):
+            play(store, "q", failing)
+        assert pool.checkedout() == 0  # type: ignore[attr-defined]
+        saved = store.load_progress("q", CODE)
+        assert saved is not None and saved.entries == {OPEN[0]: 1, OPEN[1]: 2} and saved.undo_pos == 2
+        assert stored_numbers(store, "q") == [1, 2]
+    play(store, "q", lambda game: game.undo(T0))
+    saved = store.load_progress("q", CODE)
+    assert saved is not None and saved.entries == {OPEN[0]: 1} and pool.checkedout() == 0  # type: ignore[attr-defined]

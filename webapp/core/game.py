@@ -13,7 +13,7 @@ layer passes Flask-Babel's).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -22,7 +22,7 @@ from engine import Cell, Grid, Puzzle, runs_of
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
-from .number_index import NO_CELLS, NumberIndex, joined
+from .number_index import NO_CELLS, NumberIndex
 
 # A tab left open with nobody touching it stops counting after this long: the page
 # sends a heartbeat every few minutes while visible and pauses the clock when hidden,
@@ -127,6 +127,10 @@ class State:
     # The entries' number index, when the store kept one for the text they were read from
     # (``entries_text``); a ``Game`` takes it (and clears it) when it is made.
     entries_index: NumberIndex | None = field(default=None, compare=False, repr=False)
+    # The cells whose entry changed since the state was made (None: the entries were replaced
+    # wholesale): a hint for the store, which writes only those cells' part of the entries
+    # column once it has checked the hint against the entries (never trusted unchecked).
+    changed_cells: set[Cell] | None = field(default_factory=set, compare=False, repr=False)
 
     def clear(self, now: datetime) -> None:
         """Back to a board just begun at ``now``: no entries, no notes, no mistakes, a fresh
@@ -134,6 +138,7 @@ class State:
 
         In place, like every other change, so whoever holds the state sees it."""
         self.entries, self.notes, self.mistakes = {}, {}, 0
+        self.changed_cells = None
         self.elapsed, self.clock_started, self.paused = 0.0, now, False
         self.last_activity = self.started = now
         self.solved_at, self.revealed = None, False
@@ -212,21 +217,31 @@ class CellView:
         return "; ".join(parts)
 
 
-# The givens' number index of the puzzles seen last, by the puzzle object (compared by
-# identity, so a puzzle made again is indexed again): the store keeps one object per puzzle.
-_GIVENS: dict[int, tuple[Puzzle, NumberIndex]] = {}
+# The givens' number index and the numbers no given shows, of the puzzles seen last, by the
+# puzzle object (compared by identity, so a puzzle made again is indexed again): the store
+# keeps one object per puzzle.
+_GIVENS: dict[int, tuple[Puzzle, NumberIndex, frozenset[int]]] = {}
 _GIVENS_KEPT = 1024
 
 
-def _givens_index(puzzle: Puzzle) -> NumberIndex:
+def _givens_kept(puzzle: Puzzle) -> tuple[Puzzle, NumberIndex, frozenset[int]]:
     found = _GIVENS.get(id(puzzle))
     if found is not None and found[0] is puzzle:
-        return found[1]
+        return found
     index = NumberIndex.of(puzzle.givens)
     if len(_GIVENS) >= _GIVENS_KEPT:  # a bound, not a policy
         _GIVENS.clear()
-    _GIVENS[id(puzzle)] = (puzzle, index)
-    return index
+    kept = _GIVENS[id(puzzle)] = (puzzle, index, frozenset(range(1, puzzle.size + 1)).difference(index.cells))
+    return kept
+
+
+def _givens_index(puzzle: Puzzle) -> NumberIndex:
+    return _givens_kept(puzzle)[1]
+
+
+def _open_numbers(puzzle: Puzzle) -> frozenset[int]:
+    """The numbers the player is to place: 1 to the size, but the givens'."""
+    return _givens_kept(puzzle)[2]
 
 
 def cell_name(cell: Cell) -> str:
@@ -260,31 +275,48 @@ class Game:
         self.puzzle = puzzle
         self.solution = solution  # the stored puzzle's, shared and never changed: not copied per request
         self.state = state if state is not None else State()
-        self._holding: dict[int, frozenset[Cell]] | None = None  # number -> cells showing it
-        self._twice: set[int] = set()  # the numbers shown in two cells or more (with _holding)
+        # The board's number index, in two parts asked for number by number (an answer asks
+        # of a few numbers; joining the parts over the whole board cost more than the rest
+        # of a move): the givens' (made once per puzzle) and the entries' as they were read
+        # (``_entries``: the store's kept index, or made here when first asked for; shared,
+        # never changed), with ``_changed`` over it: the entries' cells of each number a
+        # change of this request touched (empty sets included).
+        self._givens = _givens_index(puzzle)
+        self._entries: NumberIndex | None = None
+        self._changed: dict[int, frozenset[Cell]] = {}
         # The entries' index the store kept for the text this state was read from (taken
-        # here, so a second Game on the same state builds its own); dropped at any change
-        # of the entries made before the board's index is asked for.
+        # here, so a second Game on the same state builds its own).
         self._kept, self.state.entries_index = self.state.entries_index, None
 
     def holding(self, value: int) -> frozenset[Cell]:
         """The cells (given or entered) that show ``value``; built once, kept up to date."""
-        return self._index().get(value, NO_CELLS)
+        entered = self._entered(value)
+        given = self._givens.cells.get(value)
+        if given is None:
+            return entered
+        return given | entered if entered else given
 
-    def _index(self) -> dict[int, frozenset[Cell]]:
-        """Number -> the cells showing it, made once per game (from the givens' index, made
-        once per puzzle, and the entries', kept by the store per entries text or made here)
-        and kept up to date by each change: what an answer asks of the board without going
-        over it."""
-        if self._holding is None:
-            entries = self._kept if self._kept is not None else NumberIndex.of(self.state.entries)
-            self._holding, self._twice = joined(_givens_index(self.puzzle), entries)
+    def _entered(self, value: int) -> frozenset[Cell]:
+        """The entries' cells showing ``value`` now."""
+        found = self._changed.get(value)
+        if found is not None:
+            return found
+        return self._entries_index().cells.get(value, NO_CELLS)
+
+    def _entries_index(self) -> NumberIndex:
+        """The entries' index as they were before this request's changes (``_changed``):
+        the store's, or made once here."""
+        if self._entries is None:
+            self._entries = self._kept if self._kept is not None else NumberIndex.of(self.state.entries)
             self._kept = None
-        return self._holding
+            self._changed = {}
+        return self._entries
 
     def _forget_index(self) -> None:
         """The entries were replaced wholesale (Restart, Reveal, Undo of a Restart)."""
-        self._holding = self._kept = None
+        self._entries = self._kept = None
+        self._changed = {}
+        self.state.changed_cells = None
 
     # --- what the board shows ------------------------------------------------------
 
@@ -343,29 +375,59 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        # The numbers shown, gathered in C from the grid's two dicts (no loop over every
-        # number of the board); then one pass over whichever of shown or absent is fewer.
+        # The numbers neither given nor entered: the puzzle's open numbers (kept per puzzle)
+        # less the entries' index's, in C, then this request's changes; no pass over the board.
         size = self.puzzle.size
-        shown = set(self.puzzle.givens.values())
-        shown.update(self.state.entries.values())
+        open_numbers = _open_numbers(self.puzzle)
+        entered = self._entries_index().cells
+        absent: Set[int] = open_numbers.difference(entered)
+        if self._changed:
+            absent = changing = set(absent)
+            for value, cells in self._changed.items():
+                if cells:
+                    changing.discard(value)
+                elif value in open_numbers:
+                    changing.add(value)
+        if 2 * len(absent) <= size:
+            return runs_of(sorted(absent))
+        # Most numbers absent (a game begun): the gaps between the fewer numbers shown, in
+        # order (0 and size + 1 close the ends).
+        shown = set(self._givens.cells)
+        shown.update(entered)
+        for value, cells in self._changed.items():
+            if cells:
+                shown.add(value)
+            elif value in open_numbers:
+                shown.discard(value)
         runs: list[tuple[int, int]] = []
-        if 2 * len(shown) <= size:
-            # The gaps between the numbers shown, in order (0 and size + 1 close the ends).
-            before = 0
-            for k in sorted(shown):
-                if k > before + 1:
-                    runs.append((before + 1, k - 1))
-                before = k
-            if before < size:
-                runs.append((before + 1, size))
-            return runs
-        return runs_of(sorted(set(range(1, size + 1)).difference(shown)))
+        before = 0
+        for k in sorted(shown):
+            if k > before + 1:
+                runs.append((before + 1, k - 1))
+            before = k
+        if before < size:
+            runs.append((before + 1, size))
+        return runs
 
     def duplicates(self) -> list[tuple[int, list[Cell]]]:
         """Numbers shown in more than one cell, with their cells."""
-        # From the index each change keeps up to date (an entry has built it), not the whole grid.
-        index = self._index()
-        return [(v, sorted(index[v])) for v in sorted(self._twice)]
+        # The numbers twice before this request's changes (twice among the givens or the
+        # entries as read, or in both), the changed numbers asked again; not the whole board.
+        givens, entries, changed = self._givens, self._entries_index(), self._changed
+        twice = givens.twice | entries.twice | (givens.cells.keys() & entries.cells.keys())
+        if changed:
+            twice = (twice - changed.keys()) | {v for v in changed if len(self.holding(v)) > 1}
+        # ``holding`` written out: called for each of up to a hundred numbers, it cost more
+        # than the sorting.
+        given, entered, now = givens.cells.get, entries.cells.get, changed.get
+        found = []
+        for v in sorted(twice):
+            cells = now(v)
+            if cells is None:
+                cells = entered(v, NO_CELLS)
+            also = given(v)
+            found.append((v, sorted(cells) if also is None else sorted(also | cells)))
+        return found
 
     def duplicates_changed_by(self, old: int, new: int) -> bool:
         """Whether a cell going from ``old`` to ``new`` (0: empty), already done, changed
@@ -425,27 +487,25 @@ class Game:
         return True
 
     def _set(self, cell: Cell, value: int) -> None:
-        old = self.state.entries.get(cell)
+        entries = self.state.entries
+        old = entries.get(cell)
         if value:
-            self.state.entries[cell] = value
+            entries[cell] = value
         else:
-            self.state.entries.pop(cell, None)
-        holding = self._holding
-        if holding is None and self._kept is not None:
-            holding = self._index()  # the store's index, of the entries before this change: cheap
-        if holding is None:
-            return
-        # Frozen sets, replaced rather than changed: the givens' index shares them.
+            entries.pop(cell, None)
+        touched = self.state.changed_cells
+        if touched is not None:
+            touched.add(cell)
+        if self._entries is None:
+            if self._kept is None:
+                return  # indexed from the entries when first asked for
+            self._entries_index()  # the store's index, of the entries before this change: cheap
+        # Frozen sets, replaced rather than changed: the kept index shares them.
+        changed = self._changed
         if old:
-            left = holding.get(old, NO_CELLS) - {cell}
-            holding[old] = left
-            if len(left) < 2:
-                self._twice.discard(old)
+            changed[old] = self._entered(old) - {cell}
         if value:
-            now = holding.get(value, NO_CELLS) | {cell}
-            holding[value] = now
-            if len(now) > 1:
-                self._twice.add(value)
+            changed[value] = self._entered(value) | {cell}
 
     def _record(self, move: Move) -> None:
         """Put ``move`` on the undo chain after the moves applied: what could be redone goes,

@@ -60,14 +60,3 @@ class NumberIndex:
                 if len(now) > 1:
                     twice.add(new)
         return NumberIndex(cells, frozenset(twice))
-
-
-def joined(givens: NumberIndex, entries: NumberIndex) -> tuple[dict[int, frozenset[Cell]], set[int]]:
-    """The board's index (a new dict, a new set: the caller's to change) from the givens'
-    and the entries': copied and merged in C, only the numbers in both joined one by one."""
-    cells = dict(givens.cells)
-    cells.update(entries.cells)
-    both = givens.cells.keys() & entries.cells.keys()
-    for v in both:
-        cells[v] = givens.cells[v] | entries.cells[v]
-    return cells, set(givens.twice) | entries.twice | both

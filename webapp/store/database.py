@@ -29,11 +29,10 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import schema
-from .prepared import send
+from .prepared import DriverTransaction, send_wrapped
 
 # Tries at switching a new SQLite file to WAL while other processes open it too (about 10 s).
 _WAL_ATTEMPTS = 100
@@ -171,16 +170,16 @@ class Database:
             yield session
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A transaction that writes, on a plain connection (no ORM session): for the
-        statements a move sends, where the session's bookkeeping costs more than they do.
-        On SQLite it waits its turn first, as ``_session`` does."""
+    def _writing(self) -> Iterator[DriverTransaction]:
+        """A transaction that writes, on a pooled driver connection (``DriverTransaction``:
+        no ORM session, no SQLAlchemy ``Connection`` unless a statement needs one): for the
+        statements a move sends, where their bookkeeping cost more than the statements.
+        On SQLite it waits its turn first, as ``_session`` does; committed before it returns."""
         if self._writers is None:
-            with self.engine.begin() as connection:
-                yield connection
+            yield from _in_transaction(DriverTransaction(self.engine, None))
             return
-        with self._writers.turn(), self.engine.begin() as connection:
-            yield connection
+        with self._writers.turn():
+            yield from _in_transaction(DriverTransaction(self.engine, "BEGIN IMMEDIATE"))
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
@@ -223,6 +222,11 @@ def _lock_on_begin(engine: Any) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
+        driver: Any = connection.connection.driver_connection
+        if driver is not None and driver.in_transaction:
+            # A move's transaction, begun on the driver already (``DriverTransaction``), whose
+            # SQLAlchemy ``Connection`` joins it: nothing to begin.
+            return
         reading = connection.get_execution_options().get("hidato_reading", False)
         _send_begin(connection, "BEGIN" if reading else "BEGIN IMMEDIATE")
 
@@ -237,8 +241,17 @@ def _send_begin(connection: Connection, sql: str) -> None:
     its connection goes back to the pool as after any failed statement."""
     cursor = connection.connection.cursor()
     try:
-        send(connection, cursor, sql, ())
-    except sqlite3.Error as err:
-        raise DBAPIError.instance(sql, (), err, sqlite3.Error, dialect=connection.dialect) from err
+        send_wrapped(connection, cursor, sql)
     finally:
         cursor.close()
+
+
+def _in_transaction(transaction: DriverTransaction) -> Iterator[DriverTransaction]:
+    """Hand out ``transaction``, then commit it (before the caller's answer is sent), or
+    roll it back if the caller raised."""
+    try:
+        yield transaction
+    except BaseException:
+        transaction.rollback()
+        raise
+    transaction.commit()

@@ -17,7 +17,7 @@ import json
 import threading
 from bisect import bisect_left, insort
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 
 from engine import Cell
 
@@ -83,21 +83,28 @@ def read_indexed_entries(text: str) -> tuple[dict[Cell, int], NumberIndex | None
     return {(r, c): v for r, c, v in json.loads(text)}, None
 
 
-def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str:
+def write_entries(entries: Mapping[Cell, int], before: str | None = None,
+                  hint: Set[Cell] | None = None) -> str:
     """The column's text for ``entries``; ``before``: the text they were read from, patched
-    when it is known here and few cells changed."""
+    when it is known here and few cells changed; ``hint``: the cells said to have changed
+    since (``State.changed_cells``), checked before it is used."""
     known = _find(before) if before is not None else None
     text: str | None = None
     cells: list[Cell] | None = None
     index: NumberIndex | None = None
+    kept: dict[Cell, int] | None = None
     if known is not None:
         old = known.entries
-        get = old.get
-        # A loop, not ``entries.items() - old.items()``: hashing every (cell, number) cost
-        # six times more.  Cells taken out show in the counts before they are looked for.
-        changed = [(cell, value) for cell, value in entries.items() if get(cell) != value]
-        added = sum(1 for cell, _value in changed if cell not in old)
-        gone = old.keys() - entries.keys() if len(old) + added != len(entries) else set()
+        found = _changes_hinted(entries, old, hint) if hint is not None and len(hint) <= MAX_PATCHED else None
+        if found is not None:
+            kept, changed, gone = found
+        else:
+            get = old.get
+            # A loop, not ``entries.items() - old.items()``: hashing every (cell, number) cost
+            # six times more.  Cells taken out show in the counts before they are looked for.
+            changed = [(cell, value) for cell, value in entries.items() if get(cell) != value]
+            added = sum(1 for cell, _value in changed if cell not in old)
+            gone = old.keys() - entries.keys() if len(old) + added != len(entries) else set()
         if len(changed) + len(gone) <= MAX_PATCHED:
             assert before is not None
             text, cells = _patched(before, old, known.cells, changed, gone)
@@ -108,8 +115,30 @@ def write_entries(entries: Mapping[Cell, int], before: str | None = None) -> str
         text = whole_text(entries)
     if cells is None:
         cells = sorted(entries)
-    _keep(text, _Known(dict(entries), cells, index))
+    _keep(text, _Known(kept if kept is not None else dict(entries), cells, index))
     return text
+
+
+def _changes_hinted(entries: Mapping[Cell, int], old: dict[Cell, int], hint: Set[Cell],
+                    ) -> tuple[dict[Cell, int], list[tuple[Cell, int]], set[Cell]] | None:
+    """The entries as a new dict, the changed cells with their numbers and the cells emptied,
+    found from the hint's few cells (no loop over the board), or None if the hint is wrong:
+    the old entries with the hinted cells as they are now must equal the entries (a
+    comparison in C, which is what makes the hint safe to use)."""
+    now = dict(old)
+    changed: list[tuple[Cell, int]] = []
+    gone: set[Cell] = set()
+    for cell in hint:
+        value = entries.get(cell)
+        if value is None:
+            if now.pop(cell, None) is not None:
+                gone.add(cell)
+        elif old.get(cell) != value:
+            now[cell] = value
+            changed.append((cell, value))
+    if now != entries:
+        return None
+    return now, changed, gone
 
 
 def whole_text(entries: Mapping[Cell, int]) -> str:

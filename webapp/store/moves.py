@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from ..core.game import Move
 from .models import MoveRow
-from .prepared import Prepared, PreparedSet
+from .prepared import DriverTransaction, Prepared, PreparedSet
 from .progress_codec import MOVE_COLUMNS, move_from_values, move_values
 
 # Moves Undo no longer reaches (core.game.MAX_HISTORY) are deleted this many at a time:
@@ -93,8 +93,8 @@ class StoredMoves:
         for number, move in sorted(moves.items()):
             self.put(number, move)
 
-    def write(self, connection: Connection, progress_id: int) -> None:
-        """Write this request's changes (on the connection of the transaction that saves the game)."""
+    def write(self, writing: DriverTransaction, progress_id: int) -> None:
+        """Write this request's changes (in the transaction that saves the game)."""
         gone: list[ColumnElement[bool]] = []
         if self._cut is not None:
             gone.append(MOVES.c.number > self._cut)
@@ -102,13 +102,13 @@ class StoredMoves:
             gone.append(MOVES.c.number <= self._forget)
         # The table's own statements, not the ORM's bulk ones: nothing to track, less to build.
         if gone:
-            connection.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
+            writing.connection.execute(delete(MOVES).where(MOVES.c.progress_id == progress_id, or_(*gone)))
         rows = [{"progress_id": progress_id, "number": number, **move_values(move)}
                 for number, move in sorted(self._new.items())]
         if len(rows) == 1:
-            _ADD_MOVE.on(connection).run(connection, rows[0])
+            _ADD_MOVE.on(writing).run(writing, rows[0])
         elif rows:
-            connection.execute(_INSERT_MOVE, rows)
+            writing.connection.execute(_INSERT_MOVE, rows)
 
     def settle(self, read: Reader) -> None:
         """The game is saved: later reads go through ``read`` (the transaction is over), and

@@ -101,13 +101,14 @@ class ProgressRecords(Database):
 
     def _update_progress(self, player: str, code: str, change: Callable[[State], T],
                          create: bool, puzzle_id: int | None = None) -> tuple[State, T] | None:
-        # A plain connection, not an ORM session: its bookkeeping cost more than the statements.
-        with self._writing() as connection:
+        # A driver connection, not an ORM session nor a Connection: their bookkeeping cost
+        # more than the statements; the seldom statements go through ``writing.connection``.
+        with self._writing() as writing:
             if puzzle_id is None:
-                puzzle_id = connection.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
+                puzzle_id = writing.connection.scalar(select(PuzzleRow.id).where(PuzzleRow.key == key_of(code)))
             if puzzle_id is None:
                 raise LookupError(f"puzzle {code!r} is not stored")
-            found = _READ_GAME.on(connection).first(connection, {"player": player, "puzzle_id": puzzle_id})
+            found = _READ_GAME.on(writing).first(writing, {"player": player, "puzzle_id": puzzle_id})
             row = cast(ProgressValues, SimpleNamespace(**found)) if found is not None else None
             if row is None and not create:
                 return None
@@ -116,7 +117,8 @@ class ProgressRecords(Database):
                 state = State(moves=moves)
             else:
                 progress_id = row.id
-                moves = StoredMoves(lambda number: read_move(connection, progress_id, number), floor=row.undo_floor)
+                moves = StoredMoves(lambda number: read_move(writing.connection, progress_id, number),
+                                    floor=row.undo_floor)
                 old = old_moves(row)
                 if old is not None:  # saved by a host on the previous release: its moves move in
                     moves.replace_all(old[0])
@@ -125,14 +127,14 @@ class ProgressRecords(Database):
             now = utcnow()
             if row is None:
                 values = row_values(state, None, now)
-                inserted = connection.execute(_NEW_GAME, {"player": player, "puzzle_id": puzzle_id, **values})
+                inserted = writing.connection.execute(_NEW_GAME, {"player": player, "puzzle_id": puzzle_id, **values})
                 key = inserted.inserted_primary_key
                 assert key is not None
                 progress_id = key[0]  # the row's id, for its moves
             else:
                 values = {"row_id": progress_id, **row_values(state, row.started, now, row.entries)}
-                _WRITE_GAME.on(connection).run(connection, values)
-            moves.write(connection, progress_id)
+                _WRITE_GAME.on(writing).run(writing, values)
+            moves.write(writing, progress_id)
         # Whoever holds the saved game may still ask for a move: outside this transaction.
         moves.settle(self._reader(progress_id))
         return state, result

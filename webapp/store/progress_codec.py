@@ -94,7 +94,7 @@ def row_values(state: State, started: datetime | None, now: datetime, entries_be
     was read from, patched rather than written whole, ``entries_text``), the old columns
     emptied (the moves table took them over); its moves are written by whoever keeps them."""
     return {
-        "entries": write_entries(state.entries, entries_before),
+        "entries": write_entries(state.entries, entries_before, state.changed_cells),
         "undo_pos": state.undo_pos,
         "undo_floor": state.undo_floor,
         "redo_top": state.redo_top,
