@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from busy import BUSY_SLACK
 
 from engine import Adjacency, Board, Puzzle, SolverGaveUp, count_solutions, is_solution, parse_puzzle, solve
 
@@ -150,7 +151,7 @@ def test_a_time_budget_covers_the_whole_solve(budget: float) -> None:
     """Propagation, the encoding and the search of a board no solver settles in seconds."""
     started = time.perf_counter()
     result = solve(HARD_900, limit=2, max_seconds=budget)
-    assert time.perf_counter() - started < budget + 0.5
+    assert time.perf_counter() - started < budget + BUSY_SLACK
     assert not result.complete and result.gave_up
 
 
@@ -159,5 +160,5 @@ def test_a_time_budget_on_a_wide_open_board() -> None:
     open_board = parse_puzzle("\n".join(" ".join("." for _ in range(30)) for _ in range(30)))
     started = time.perf_counter()
     result = solve(open_board, limit=10**6, max_seconds=0.3)
-    assert time.perf_counter() - started < 0.8
+    assert time.perf_counter() - started < 0.3 + BUSY_SLACK
     assert not result.complete

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from busy import BUSY_SLACK
 from flask import Flask
 
 from engine import parse_puzzle, puzzle_to_id
@@ -258,7 +259,7 @@ def test_a_board_larger_than_the_site_plays_is_refused_at_once(client) -> None:
         status, html, seconds = _editor(client, text, action)
         assert status == 400
         assert "This board has 1,600 cells" in html and f"up to {limits.MAX_BOARD_CELLS:,} cells" in html
-        assert seconds < 1
+        assert seconds < BUSY_SLACK  # refused before any solving, which takes far longer
 
 
 @pytest.mark.parametrize("action", ["grade", "check"])
@@ -269,9 +270,7 @@ def test_editor_work_that_runs_out_of_time_says_so_and_is_stopped(tmp_path: Path
     status, html, seconds = _editor(app.test_client(), HARD, action)
     assert status == 200
     assert "too hard to" in html and "1 second" in html
-    # The budget, and room for the child to start and be stopped on a machine the whole
-    # suite keeps busy: unbounded, this board takes minutes.
-    assert seconds < 1.0 + 3.0
+    assert seconds < 1.0 + BUSY_SLACK  # unbounded, this board takes minutes
     time.sleep(0.2)
     assert not set(_children()) - before - {os.getppid()}  # nothing left running
 
@@ -339,7 +338,7 @@ def test_solving_a_new_id_keeps_to_its_budget(tmp_path: Path, make_app) -> None:
     seconds = time.monotonic() - started
     assert response.status_code == 200
     assert "too hard to finish in 1 second" in response.get_data(as_text=True)
-    assert seconds < 1.0 + 3.0  # as above: unbounded, minutes
+    assert seconds < 1.0 + BUSY_SLACK  # unbounded, minutes
     started = time.monotonic()
     assert "too hard to finish" in app.test_client().get(f"/p/{code}").get_data(as_text=True)
     assert time.monotonic() - started < 1.0  # remembered: not tried again for the budget's second

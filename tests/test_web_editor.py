@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from busy import BUSY_SLACK
 from flask import Flask
 from flask.testing import FlaskClient
 from waiting import wait_until
@@ -433,10 +434,10 @@ def test_the_other_rules_are_tried_within_what_is_left_of_the_budget() -> None:
     puzzle = parse_puzzle((ROOT / "tests" / "data" / "budget" / "hard-900.txt").read_text())
     started = time.perf_counter()
     assert tasks.unique_with(puzzle, 0.3) is None
-    assert time.perf_counter() - started < 0.6
+    assert time.perf_counter() - started < 0.3 + BUSY_SLACK
     started = time.perf_counter()
     examined = tasks.examine(puzzle, False, 0.5)  # the first check gives up: nothing else is tried
     assert not examined.result.complete and examined.unique_with is None
-    assert time.perf_counter() - started < 0.8
+    assert time.perf_counter() - started < 0.5 + BUSY_SLACK
     numbrix = parse_puzzle(_numbrix_without_its_rule(), adjacency="king")
     assert tasks.examine(numbrix, False, 2.5).unique_with == "rook"
