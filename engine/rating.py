@@ -219,7 +219,7 @@ class LogicSolve:
 
     def _sweep(self, level: int, first: bool) -> int:
         ch = self.chains
-        numbers_of = ch.cells_numbers()
+        numbers_of = {} if ch.whips else ch.cells_numbers()  # braids look numbers up by cell, whips by tables
         found = 0
         dead = self.dead
         self._forget_changed()

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
-_FEW = 64  # ``WhipTables.few`` up to this many cells (a chain narrows a number by one cell a step)
+_FEW = 16  # ``WhipTables.few`` up to this many cells (a chain of length n narrows a number by n + 1 cells)
 
 
 # A partial whip: its steps R1..Ri (Ri, or Z when there are none, is its last step), and
@@ -79,7 +79,7 @@ class WhipTables:
         self._count()
         # Each candidate's links as the candidates stand (``links``), made when a search
         # first steps on it: the searches of a sweep step on the same candidates again and
-        # again.  ``update`` keeps those whose numbers (``Links.depends``) did not change.
+        # again.
         self._links: dict[Candidate, _Links] = {}
 
     def update(self, cand: list[int], placed: list[int]) -> bool:
@@ -87,7 +87,8 @@ class WhipTables:
         out (the order of each cell's numbers stays).  False when some number gained a
         cell instead: then the tables are to be made afresh."""
         numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
-        changed = 0
+        crowded, few = self.crowded, self.few
+        changed = False
         for k in range(1, self.n + 1):
             new = 0 if placed[k] else cand[k]
             old = bits[k]
@@ -95,17 +96,25 @@ class WhipTables:
                 continue
             if new & ~old:
                 return False
-            changed |= 1 << k
+            changed = True
             gone = old ^ new
             kb = 1 << k
             while gone:
                 b = gone & -gone
                 gone ^= b
-                numbers[b].remove(k)
+                js = numbers[b]
+                crowded[len(js)] ^= b  # one number fewer: no longer among the cells that many take
+                js.remove(k)
                 mask[b] ^= kb
                 at[b.bit_length()] ^= kb
             bits[k] = new
-        self._count()
+            # k is among few[t] from its count of cells on (none: never)
+            was, now = min(old.bit_count(), _FEW + 1), min(new.bit_count(), _FEW + 1)
+            for t in range(now or _FEW + 1, was):
+                few[t] |= kb
+            if not now:
+                for t in range(was, _FEW + 1):
+                    few[t] ^= kb
         if changed:
             self._links = {}
         return True
