@@ -35,9 +35,10 @@ _State = tuple[tuple[Candidate, ...], Candidate, int, int, dict[int, int], int]
 
 # What a step on one candidate (k in cell b) looks up, as the candidates stand
 # (``WhipTables.links``): the numbers it reads (a bit each: b's, k and its neighbours); the
-# numbers other than k that may take b (a bit each); k's neighbours that have cells out
-# of b's reach (the numbers linked to it by those alone); the cells k or its neighbours lose.
-_Links = tuple[int, int, int, int]
+# numbers other than k that may take b (a bit each); k's neighbours that do not, but have
+# cells out of b's reach (linked to it by those alone); the cells k or its neighbours lose;
+# the cells next to b; k's neighbours (a bit each).
+_Links = tuple[int, int, int, int, int, int]
 
 
 class WhipTables:
@@ -120,9 +121,8 @@ class WhipTables:
         return True
 
     def links(self, last: Candidate, near: dict[int, int]) -> _Links:
-        """The links of ``last`` (k in cell b): the numbers it reads, the numbers other than
-        k that may take b, k's neighbours with cells out of b's reach (those linked to it
-        by their own cells alone) and the cells k or those neighbours lose."""
+        """The links of ``last`` (k in cell b), as ``_Links`` says: made once per state of
+        the candidates."""
         known = self._links.get(last)
         if known is not None:
             return known
@@ -138,7 +138,9 @@ class WhipTables:
                     far |= 1 << j
                 free |= away & ~b
         mask = self.mask.get(b, 0)
-        known = self._links[last] = (mask | 7 << (k - 1), mask & ~(1 << k), far, free)
+        sharing = mask & ~(1 << k)
+        known = self._links[last] = (mask | 7 << (k - 1), sharing, far & ~sharing, free, near[b],
+                                     1 << (k - 1) | 1 << (k + 1))
         return known
 
     def _count(self) -> None:
@@ -245,18 +247,16 @@ class WhipSearch:
         the whip ends there).  ``small``: the numbers with few enough cells that the chain
         may leave them one (``WhipTables.few``)."""
         tables = self.tables
-        read, sharing, far, free = tables._links.get(last) or tables.links(last, self.near)
+        read, sharing, far, free, spread, beside = tables._links.get(last) or tables.links(last, self.near)
         self.read_numbers |= read
         k, b = last
-        spread = self.near[b]
-        beside = 1 << (k - 1) | 1 << (k + 1)
         keep = ~(cells | b)
         bits = tables.bits
         found: list[Candidate] = []
         # The numbers linked to the last step: those that may take its cell (its
         # neighbours only within its reach), ascending, then its neighbours with cells out
         # of its reach; each for what the chain leaves it.
-        for look in (sharing & ~numbers & (narrowed | small | beside), far & ~sharing & ~numbers):
+        for look in (sharing & ~numbers & (narrowed | small | beside), far & ~numbers):
             while look:
                 jb = look & -look
                 look ^= jb
