@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
-_FEW = 16  # ``WhipTables.few`` up to this many cells (a chain of length n narrows a number by n + 1 cells)
+_FEW = 16  # ``WhipTables.few`` for t up to this (depth + 2 at caps up to 15); past it every number gets a look
 
 
 # A partial whip: its steps R1..Ri (Ri, or Z when there are none, is its last step), and
@@ -29,7 +29,7 @@ _FEW = 16  # ``WhipTables.few`` up to this many cells (a chain of length n narro
 # the cells they hold, for the numbers next to theirs the cells still allowed, and (a bit
 # per number) the numbers whose candidates the chain may have narrowed: its own numbers
 # and the ones next to them.  The last step is added only when the partial whip has
-# followers: most have none.
+# followers (a dict copy saved for the others, and for the whole last layer).
 _State = tuple[tuple[Candidate, ...], Candidate, int, int, dict[int, int], int]
 
 
@@ -43,12 +43,15 @@ _Links = tuple[int, int, int, int, int, int]
 
 class WhipTables:
     """What every whip search of one state of the candidates looks up: for each cell the
-    open numbers that may go there (ascending, and as a bit mask over numbers), and for
-    each count t the cells at least t numbers may take.
+    open numbers that may go there (ascending, and as a bit mask over numbers), for each
+    count t the cells at least t numbers may take (``crowded``), and the open numbers
+    with t cells or fewer (``few``).
 
     A cell that two numbers the chain has not narrowed may still take is never left
     with one candidate or none, so ``WhipSearch`` skips it without looking at its
-    numbers: most cells of a large sparse board, most of the time."""
+    numbers: most cells of a large sparse board, most of the time.  Likewise a number
+    the chain has not narrowed loses only the chain's cells: with two more than those
+    it is skipped (most numbers of a dense 10x10 board)."""
 
     def __init__(self, cand: list[int], placed: list[int], n: int) -> None:
         self.n = n
@@ -193,8 +196,9 @@ class WhipSearch:
         linked to its last step are looked at in a fixed order (numbers sharing its cell,
         the numbers next to its own, then the cells its number or those neighbours lose),
         each for the candidates the chain leaves it; the first one left with none ends
-        the search.  One loop with everything inlined: it runs millions of times while a
-        large sparse puzzle is rated."""
+        the search.  Three methods (this, ``_left`` and ``_cells``) that call nothing else
+        but the tables' ``links`` once per candidate: they run millions of times while a
+        puzzle is rated."""
         few = self.tables.few
         left = self._left
         layer: list[_State] = [((), z, 0, 0, {}, 0)]
