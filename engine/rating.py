@@ -148,13 +148,12 @@ class LogicSolve:
         # steps as before, sooner.
         # Each entry also holds the epoch it was made in: candidates are compared with
         # how they were (``_seen``) after each elimination, each number's last change is
-        # kept by epoch (``_changed_at``), and the entries are checked once a sweep.
+        # kept by epoch (``_changed``), and the entries are checked once a sweep.
         self.known: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[int, int], ...], int]] = {}
         self._seen = self._open_candidates()
         self._epoch = 0
-        self._changed_at = [0] * len(self._seen)
         self._checked = 0  # the epoch the entries were last checked in
-        self._dirty = 0  # the numbers changed since then, a bit each
+        self._changed: list[int] = []  # the numbers changed in each epoch since then, a bit each
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -183,7 +182,7 @@ class LogicSolve:
         numbers back with braids (``reduction.add_back``) a third to a half cheaper.
 
         With whips as Berthier defines them the end would not depend on the order; a
-        braid as ``chains._Trial`` finds it is measured by the steps that trial happened
+        braid as ``chains._Braid`` finds it is measured by the steps that trial happened
         to use, so now and then the order does change the end (seen at cap 3 on an 8x8
         king minimal puzzle; at 4 and 12, the caps the generator asks, on none of the
         puzzles tried, nor did any of 50 generated 10x10 and 14x14 puzzles change)."""
@@ -219,7 +218,7 @@ class LogicSolve:
 
     def _sweep(self, level: int, first: bool) -> int:
         ch = self.chains
-        numbers_of = ch.cells_numbers()
+        numbers_of = {} if ch.whips else ch.cells_numbers()  # braids look numbers up by cell, whips by tables
         found = 0
         dead = self.dead
         self._forget_changed()
@@ -271,33 +270,36 @@ class LogicSolve:
             return 0
         self._epoch += 1
         numbers = 0
-        changed_at = self._changed_at
-        for k, (before, after) in enumerate(zip(seen, now, strict=True)):
+        for k, before, after in zip(range(len(now)), seen, now, strict=True):
             if before != after:
                 if after & ~before:  # a candidate back (never, in a solve): forget them all
                     self.known.clear()
                 numbers |= 1 << k
-                changed_at[k] = self._epoch
         self._seen = now
-        self._dirty |= numbers
+        self._changed.append(numbers)
         return numbers
 
     def _forget_changed(self) -> None:
         """Drop the known trials that read a number whose candidates changed since they
         were made."""
         self._changes()
-        dirty, checked, changed_at = self._dirty, self._checked, self._changed_at
-        if dirty:
+        changed, checked = self._changed, self._checked
+        if changed:
+            # after[e]: the numbers changed after epoch e (since the last check)
+            after = [0] * (len(changed) + 1)
+            for e in range(len(changed) - 1, -1, -1):
+                after[e] = after[e + 1] | changed[e]
+            dirty = after[0]
             kept = {}
             for key, known in self.known.items():
                 hit = known[3] & dirty
                 # Made before the last check: any change since counts; made after it, only
                 # the changes after it was made.
-                if hit and (known[5] <= checked or any(changed_at[j] > known[5] for j in _bits(hit))):
+                if hit and (known[5] <= checked or hit & after[known[5] - checked]):
                     continue
                 kept[key] = known
             self.known = kept
-        self._dirty = 0
+        self._changed = []
         self._checked = self._epoch
 
     def _used(self, length: int, times: int) -> None:
@@ -308,16 +310,6 @@ class LogicSolve:
         solved = self.chains.solved
         return Rating(self.longest, dict(sorted(self.uses.items())), solved,
                       self.size - self.given, self.size)
-
-
-def _bits(mask: int) -> list[int]:
-    """The positions of a mask's bits."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 __all__ = ["MAX_CHAIN", "Chain", "LogicSolve", "Rating", "Unsolvable", "rate", "rated", "solves_within"]

@@ -14,7 +14,6 @@ the same candidates with the same last step.
 
 from __future__ import annotations
 
-from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,24 +21,37 @@ if TYPE_CHECKING:
 
 Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
+_FEW = 16  # ``WhipTables.few`` for t up to this (depth + 2 at caps up to 15); past it every number gets a look
 
 
-# A partial whip: its steps R1..Ri, and what Z and the steps before Ri leave each
-# variable (Ri itself is added when the partial whip is extended): the numbers and the
-# cells they hold, for the numbers next to theirs the cells still allowed, and (a bit per
-# number) the numbers whose candidates the chain may have narrowed: its own numbers and
-# the ones next to them.
-_State = tuple[tuple[Candidate, ...], frozenset[int], int, dict[int, int], int]
+# A partial whip: its steps R1..Ri (Ri, or Z when there are none, is its last step), and
+# what Z and the steps before its last leave each variable: the numbers (a bit each) and
+# the cells they hold, for the numbers next to theirs the cells still allowed, and (a bit
+# per number) the numbers whose candidates the chain may have narrowed: its own numbers
+# and the ones next to them.  The last step is added only when the partial whip has
+# followers (a dict copy saved for the others, and for the whole last layer).
+_State = tuple[tuple[Candidate, ...], Candidate, int, int, dict[int, int], int]
+
+
+# What a step on one candidate (k in cell b) looks up, as the candidates stand
+# (``WhipTables.links``): the numbers it reads (a bit each: b's, k and its neighbours); the
+# numbers other than k that may take b (a bit each); k's neighbours that do not, but have
+# cells out of b's reach (linked to it by those alone); the cells k or its neighbours lose;
+# the cells next to b; k's neighbours (a bit each).
+_Links = tuple[int, int, int, int, int, int]
 
 
 class WhipTables:
     """What every whip search of one state of the candidates looks up: for each cell the
-    open numbers that may go there (ascending, and as a bit mask over numbers), and for
-    each count t the cells at least t numbers may take.
+    open numbers that may go there (ascending, and as a bit mask over numbers), for each
+    count t the cells at least t numbers may take (``crowded``), and the open numbers
+    with t cells or fewer (``few``).
 
     A cell that two numbers the chain has not narrowed may still take is never left
     with one candidate or none, so ``WhipSearch`` skips it without looking at its
-    numbers: most cells of a large sparse board, most of the time."""
+    numbers: most cells of a large sparse board, most of the time.  Likewise a number
+    the chain has not narrowed loses only the chain's cells: with two more than those
+    it is skipped (most numbers of a dense 10x10 board)."""
 
     def __init__(self, cand: list[int], placed: list[int], n: int) -> None:
         self.n = n
@@ -70,14 +82,17 @@ class WhipTables:
         self.crowded: list[int] = []
         self._count()
         # Each candidate's links as the candidates stand (``links``), made when a search
-        # first steps on it: the searches of a sweep step on the same candidates again and again.
-        self._links: dict[Candidate, tuple[list[int], int, int]] = {}
+        # first steps on it: the searches of a sweep step on the same candidates again and
+        # again.
+        self._links: dict[Candidate, _Links] = {}
 
     def update(self, cand: list[int], placed: list[int]) -> bool:
         """Follow the candidates to their state now: the candidates gone since are taken
         out (the order of each cell's numbers stays).  False when some number gained a
         cell instead: then the tables are to be made afresh."""
         numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
+        crowded, few = self.crowded, self.few
+        changed = False
         for k in range(1, self.n + 1):
             new = 0 if placed[k] else cand[k]
             old = bits[k]
@@ -85,39 +100,50 @@ class WhipTables:
                 continue
             if new & ~old:
                 return False
+            changed = True
             gone = old ^ new
             kb = 1 << k
             while gone:
                 b = gone & -gone
                 gone ^= b
-                numbers[b].remove(k)
+                js = numbers[b]
+                crowded[len(js)] ^= b  # one number fewer: no longer among the cells that many take
+                js.remove(k)
                 mask[b] ^= kb
                 at[b.bit_length()] ^= kb
             bits[k] = new
-        self._count()
-        self._links = {}
+            # k is among few[t] from its count of cells on (none: never)
+            was, now = min(old.bit_count(), _FEW + 1), min(new.bit_count(), _FEW + 1)
+            for t in range(now or _FEW + 1, was):
+                few[t] |= kb
+            if not now:
+                for t in range(was, _FEW + 1):
+                    few[t] ^= kb
+        if changed:
+            self._links = {}
         return True
 
-    def links(self, last: Candidate, cand: list[int], placed: list[int],
-              near: dict[int, int]) -> tuple[list[int], int, int]:
-        """The numbers with a candidate linked to ``last`` (those that may take its cell,
-        then the ones next to its own, if they have cells out of its reach), the cells its
-        number or those neighbours lose, and the numbers looked at (a bit each), for the
-        candidates these tables hold (``cand`` and ``placed`` as they are now)."""
+    def links(self, last: Candidate, near: dict[int, int]) -> _Links:
+        """The links of ``last`` (k in cell b), as ``_Links`` says: made once per state of
+        the candidates."""
         known = self._links.get(last)
         if known is not None:
             return known
         k, b = last
-        linked = [j for j in self.numbers.get(b, ()) if j != k]
-        free = cand[k] & ~b
+        bits = self.bits
         outside = ~near[b]
+        free = bits[k] & ~b
+        far = 0
         for j in (k - 1, k + 1):
-            if 1 <= j <= self.n and not placed[j]:
-                far = cand[j] & outside
-                if far:
-                    linked.append(j)
-                free |= far & ~b
-        known = self._links[last] = (linked, free, self.mask.get(b, 0) | 7 << (k - 1))
+            if 1 <= j <= self.n:
+                away = bits[j] & outside
+                if away:
+                    far |= 1 << j
+                free |= away & ~b
+        mask = self.mask.get(b, 0)
+        sharing = mask & ~(1 << k)
+        known = self._links[last] = (mask | 7 << (k - 1), sharing, far & ~sharing, free, near[b],
+                                     1 << (k - 1) | 1 << (k + 1))
         return known
 
     def _count(self) -> None:
@@ -130,16 +156,21 @@ class WhipTables:
         for t in range(len(by_count) - 1, -1, -1):
             crowded[t] = crowded[t + 1] | by_count[t]
         self.crowded = crowded
+        by_size = [0] * (_FEW + 1)
+        for k in range(1, self.n + 1):
+            size = self.bits[k].bit_count()
+            if size and size <= _FEW:
+                by_size[size] |= 1 << k
+        few = self.few = [0] * (_FEW + 1)  # few[t]: the open numbers with t cells or fewer
+        for t in range(1, _FEW + 1):
+            few[t] = few[t - 1] | by_size[t]
 
 
 class WhipSearch:
     """The whips of one state of the candidates."""
 
     def __init__(self, chains: Chains, tables: WhipTables) -> None:
-        self.cand = chains.cand
-        self.placed = chains.placed
         self.near = chains.near
-        self.n = chains.n
         self.tables = tables  # chains.whip_tables() as the candidates are now
         self.states = 0  # partial whips extended so far: the work done, in counted steps
         # What the search's outcome rests on: the numbers whose candidates it read, a bit
@@ -159,57 +190,90 @@ class WhipSearch:
         ``cap`` (None, None when there is none), and whether the cap (or the state budget)
         cut the search short.
 
-        One loop with everything inlined: it runs millions of times while a large sparse
-        puzzle is rated.  The variables linked to the last step are looked at in a fixed
-        order (numbers sharing its cell, the numbers next to its own, then the cells its
-        number or those neighbours lose), each for the candidates the chain leaves it."""
-        near = self.near
-        # Each partial whip is kept as its last step and what the steps before it leave
-        # (its parent's numbers, cells, allowed cells and narrowed numbers): it is made
-        # whole only when it is extended, so the partial whips of the last layer and of a
-        # layer past the budget cost their key alone.
-        layer: dict[tuple[frozenset[Candidate], Candidate], _State] = {
-            (frozenset(), z): ((), frozenset(), 0, {}, 0)
-        }
-        for _ in range(cap):
+        Breadth first, one length at a time; partial whips that reach the same set of
+        steps with the same last one are merged (the first one met is kept), and each
+        layer is looked at in the order it was met.  For each partial whip the variables
+        linked to its last step are looked at in a fixed order (numbers sharing its cell,
+        the numbers next to its own, then the cells its number or those neighbours lose),
+        each for the candidates the chain leaves it; the first one left with none ends
+        the search.  Three methods (this, ``_left`` and ``_cells``) that call nothing else
+        but the tables' ``links`` once per candidate: they run millions of times while a
+        puzzle is rated."""
+        few = self.tables.few
+        left = self._left
+        layer: list[_State] = [((), z, 0, 0, {}, 0)]
+        for depth in range(cap):
             self.states += len(layer)
+            final = depth == cap - 1  # its followers are only counted, never looked at
+            # The chains of this layer hold ``depth`` cells before their last step: a
+            # number they leave alone (not narrowed) with more than depth + 2 cells keeps
+            # two after it, so only numbers with fewer need a look.
+            small = few[depth + 2] if depth + 2 <= _FEW else -1
             nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
-            for (_, last), (steps, numbers, cells, allowed, narrowed) in layer.items():
-                numbers, cells, allowed, narrowed = _extended(numbers, cells, allowed, narrowed, last, near)
-                found, empty = self._left(last, numbers, cells, allowed, narrowed)
+            ends: list[tuple[tuple[Candidate, ...], list[Candidate]]] = []
+            for steps, last, numbers, cells, allowed, narrowed in layer:
+                found, empty = left(last, numbers, cells, allowed, narrowed, small)
                 if empty is not None:
                     return steps, empty, False
+                if not found:
+                    continue
+                if final:
+                    ends.append((steps, found))
+                    continue
+                # The chain with its last step: what its followers start from.
+                k, b = last
+                spread = self.near[b]
+                longer = dict(allowed)
+                longer[k - 1] = longer.get(k - 1, -1) & spread
+                longer[k + 1] = longer.get(k + 1, -1) & spread
+                numbers |= 1 << k
+                cells |= b
+                narrowed |= 7 << (k - 1)
                 for r in found:
                     key = (frozenset((*steps, r)), r)
                     if key not in nxt:
-                        nxt[key] = ((*steps, r), numbers, cells, allowed, narrowed)
+                        nxt[key] = ((*steps, r), r, numbers, cells, longer, narrowed)
+            if final:
+                return self._last(ends)
             if not nxt:
                 return None, None, False
             if len(nxt) > _MAX_STATES:
                 return None, None, True
-            layer = nxt
-        self.capped = True
+            layer = list(nxt.values())
+        self.capped = True  # cap 0: nothing looked at
         return None, None, True
 
-    def _left(self, last: Candidate, numbers: frozenset[int], cells: int, allowed: dict[int, int],
-              narrowed: int) -> tuple[list[Candidate], tuple[str, int] | None]:
-        """The variables linked to ``last`` that the chain (``numbers``, ``cells``,
-        ``allowed``; ``narrowed``: the numbers it may have narrowed, a bit each) leaves
-        with one candidate: those candidates, in the order met; and the first variable
-        left with none, if any (then the whip ends there)."""
-        cand, tables = self.cand, self.tables
-        linked, free, read = tables.links(last, cand, self.placed, self.near)
-        self.read_numbers |= read  # last's cell's numbers, its own and its neighbours
+    def _left(self, last: Candidate, numbers: int, cells: int, allowed: dict[int, int], narrowed: int,
+              small: int) -> tuple[list[Candidate], tuple[str, int] | None]:
+        """The variables linked to ``last`` that the chain before it (``numbers``,
+        ``cells``, ``allowed``, ``narrowed``) and ``last`` leave with one candidate: those
+        candidates, in the order met; and the first variable left with none, if any (then
+        the whip ends there).  ``small``: the numbers with few enough cells that the chain
+        may leave them one (``WhipTables.few``)."""
+        tables = self.tables
+        read, sharing, far, free, spread, beside = tables._links.get(last) or tables.links(last, self.near)
+        self.read_numbers |= read
+        k, b = last
+        keep = ~(cells | b)
+        bits = tables.bits
         found: list[Candidate] = []
-        for j in filterfalse(numbers.__contains__, linked):  # those not in the chain
-            c = cand[j] & ~cells & allowed.get(j, -1)
-            if not c:
-                return found, ("number", j)
-            if not c & (c - 1):
-                found.append((j, c))
+        # The numbers linked to the last step: those that may take its cell (its
+        # neighbours only within its reach), ascending, then its neighbours with cells out
+        # of its reach; each for what the chain leaves it.
+        for look in (sharing & ~numbers & (narrowed | small | beside), far & ~numbers):
+            while look:
+                jb = look & -look
+                look ^= jb
+                j = jb.bit_length() - 1
+                c = bits[j] & keep & allowed.get(j, -1) & (spread if jb & beside else -1)
+                if not c:
+                    return found, ("number", j)
+                if not c & (c - 1):
+                    found.append((j, c))
         free &= ~cells
         # A cell two numbers the chain has not narrowed may take keeps two candidates:
         # only one with fewer numbers than those the chain narrowed and two more needs a look.
+        narrowed |= 7 << (k - 1)
         crowded = tables.crowded
         t = narrowed.bit_count() + 2
         if t < len(crowded):
@@ -217,7 +281,18 @@ class WhipSearch:
             if skipped:
                 free ^= skipped
                 self.crowded[t] = self.crowded.get(t, 0) | skipped
-        at = tables.at
+        if not free:
+            return found, None
+        return found, self._cells(free, k, spread, numbers | 1 << k, allowed, narrowed, found)
+
+    def _cells(self, free: int, k: int, spread: int, numbers: int, allowed: dict[int, int], narrowed: int,
+               found: list[Candidate]) -> tuple[str, int] | None:
+        """The cells of ``free`` (those ``k`` or its neighbours lose, less the chain's and
+        the crowded ones) that the chain (``numbers`` and ``narrowed`` with k's, ``allowed``
+        before k's step) leaves to one number: those candidates added to ``found``; or the
+        first one it leaves to none."""
+        at = self.tables.at
+        beside = 1 << (k - 1) | 1 << (k + 1)
         read = 0
         while free:
             d = free & -free
@@ -229,21 +304,34 @@ class WhipSearch:
                 continue  # two numbers the chain leaves alone may take it
             count = 1 if untouched else 0
             only = untouched.bit_length() - 1
-            touched = m & narrowed
+            touched = m & narrowed & ~numbers
             while touched and count < 2:
                 bit = touched & -touched
                 touched ^= bit
                 j = bit.bit_length() - 1
-                if j in numbers or not cand[j] & d & allowed.get(j, -1):
-                    continue
-                count += 1
-                only = j
+                if d & allowed.get(j, -1) & (spread if bit & beside else -1):
+                    count += 1
+                    only = j
             if not count:
-                return found, ("cell", d)
+                return "cell", d
             if count == 1:
                 found.append((only, d))
         self.read_numbers |= read
-        return found, None
+        return None
+
+    def _last(self, ends: list[tuple[tuple[Candidate, ...], list[Candidate]]]) -> tuple[None, None, bool]:
+        """How a search whose last layer found no whip ends: the followers of that layer
+        (``ends``: each partial whip's) are what a longer cap would look at, so none ends
+        it (no longer cap finds anything), more than the state budget (merged) cuts it,
+        and otherwise the cap did."""
+        total = sum(len(found) for _, found in ends)
+        if not total:
+            return None, None, False
+        if total > _MAX_STATES and len({(frozenset((*steps, r)), r) for steps, found in ends for r in found}) > \
+                _MAX_STATES:
+            return None, None, True
+        self.capped = True
+        return None, None, True
 
 
 def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTables) -> bool:
@@ -253,13 +341,3 @@ def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTab
     items = crowded.items() if isinstance(crowded, dict) else crowded
     return all(t < len(now) and not cells & ~now[t] for t, cells in items)
 
-
-def _extended(numbers: frozenset[int], cells: int, allowed: dict[int, int], narrowed: int,
-              candidate: Candidate, near: dict[int, int]) -> tuple[frozenset[int], int, dict[int, int], int]:
-    """A partial whip's numbers, cells, allowed cells and narrowed numbers with one more candidate."""
-    k, b = candidate
-    spread = near[b]
-    longer = dict(allowed)
-    longer[k - 1] = longer.get(k - 1, -1) & spread
-    longer[k + 1] = longer.get(k + 1, -1) & spread
-    return numbers | {k}, cells | b, longer, narrowed | (7 << (k - 1))
