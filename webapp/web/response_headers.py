@@ -23,7 +23,7 @@ nothing but ``Vary``, written here).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, request
@@ -52,15 +52,14 @@ def _with(vary: str, names: tuple[str, ...]) -> str:
     return ", ".join([vary, *extra]) if extra else vary
 
 
-class ResponseHeaders:
-    """The after-request hook (see the module's docstring)."""
+def hook(app: Flask, compress: Compress, security: Mapping[str, str]) -> Callable[[Any], Any]:
+    """The after-request hook (see the module's docstring): a plain function, whose
+    ``ensure_sync`` the app keeps (``HidatoFlask``), where an object's would be worked out
+    again at every request."""
+    config = app.config
+    defaults = tuple(security.items())
 
-    def __init__(self, app: Flask, compress: Compress, security: Mapping[str, str]):
-        self.config = app.config
-        self.compress = compress
-        self.security = tuple(security.items())
-
-    def __call__(self, response: Any) -> Any:
+    def write_headers(response: Any) -> Any:
         headers = response.headers
         present = set()
         vary = None
@@ -86,18 +85,20 @@ class ResponseHeaders:
             headers.add("Cache-Control", CACHE_CONTROL)
         if asked.environ.get("HTTP_ACCEPT_ENCODING"):
             # Its Vary part finds Accept-Encoding there already and leaves it.
-            response = self.compress.after_request(response)
+            response = compress.after_request(response)
             headers = response.headers
-        missing = [(name, value) for name, value in self.security if name.lower() not in present]
+        missing = [(name, value) for name, value in defaults if name.lower() not in present]
         if missing:
             headers.extend(missing)
-        if self.config.get("HTTPS") and "strict-transport-security" not in present:
+        if config.get("HTTPS") and "strict-transport-security" not in present:
             headers.add("Strict-Transport-Security", HSTS)
         return response
+
+    return write_headers
 
 
 def init_app(app: Flask, security: Mapping[str, str]) -> None:
     """flask-compress set up without its hook, and the one hook registered."""
     app.config["COMPRESS_REGISTER"] = False
     compress = Compress(app)
-    app.after_request(ResponseHeaders(app, compress, security))
+    app.after_request(hook(app, compress, security))
