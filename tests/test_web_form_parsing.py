@@ -12,9 +12,10 @@ from flask import Flask
 from flask import Request as FlaskRequest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import HTTPException
 
-from webapp.web.limits import LimitedRequest
+from webapp.web.limits import Fields, LimitedRequest
 
 
 class ParsedByWerkzeug(LimitedRequest):
@@ -105,3 +106,25 @@ def test_an_entry_form_is_read_without_werkzeug_s_parser() -> None:
     assert made == []
     _read(Watched, app, b"--x--", "multipart/form-data; boundary=x", "5", None)
     assert made == [1]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "mode", ""]), st.sampled_from(["", "1", "x", "12"])), max_size=5),
+       st.sampled_from(["a", "b", "mode", "", "value"]), st.sampled_from([None, "d", 0]),
+       st.sampled_from([None, int, str]))
+def test_fields_say_what_werkzeug_s_say(items: list[tuple[str, str]], key: str, default: Any, kind: Any) -> None:
+    ours, theirs = Fields(items), ImmutableMultiDict(items)
+    assert ours.get(key) == theirs.get(key)
+    assert ours.get(key, default) == theirs.get(key, default)
+    assert ours.get(key, default, kind) == theirs.get(key, default, kind)
+    assert ours.get(key, type=kind) == theirs.get(key, type=kind)
+    assert list(ours.items(multi=True)) == list(theirs.items(multi=True))
+    assert (key in ours) == (key in theirs)
+
+
+def test_a_request_s_fields_are_fields(app: Any) -> None:
+    with app.test_request_context("/?lang=es", method="POST", data={"c-1-2": "5"}):
+        from flask import request
+
+        assert isinstance(request.form, Fields) and isinstance(request.args, Fields)
+        assert request.form.get("mode") is None and request.form.get("c-1-2") == "5"
