@@ -366,7 +366,10 @@ def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell
     parts.append(status_html(notice, oob=True))
     if tools:
         parts.append(tools_html(game, oob=True))
-    return make_response("".join(parts))
+    # The app's response class straight away: what ``make_response`` makes of a string,
+    # without its two functions' checks of what it was given.
+    answer: Response = current_app.response_class("".join(parts))
+    return answer
 
 
 def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],
