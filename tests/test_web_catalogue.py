@@ -3,12 +3,19 @@ code and in templates, switched by ``force_locale`` and back, as Flask-Babel say
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Flask, render_template_string
 from flask_babel import force_locale
 from flask_babel import gettext as babel_gettext
 from flask_babel import ngettext as babel_ngettext
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markupsafe import Markup
 
-from webapp.web.catalogue import gettext, lazy_gettext, ngettext, translations
+from webapp.web.catalogue import _formatted, gettext, lazy_gettext, ngettext, translations
+from webapp.web.names import cell_title, cell_words
 
 
 def test_messages_are_said_in_the_request_language_and_follow_force_locale(app: Flask) -> None:
@@ -62,3 +69,41 @@ def test_templates_say_messages_as_jinjas_own_gettext_would(app: Flask) -> None:
         assert "&lt;b&gt;" in render_template_string("{{ _('Error %(code)s, %(title)s: %(message)s', "
                                                      "code=4, title='<b>', message='m') }}")
         assert render_template_string("{{ _('Undo') }}") == "Deshacer"
+
+
+# Messages as the catalogues hold them: text with markup and entities, ``%%``, named places
+# of several kinds (``_formatted`` puts ints in as plain text only where ``%s``/``%d`` are).
+_pieces = st.sampled_from(["Row ", "<b>", "</b>", " & ", "&amp;", "%%", "%(a)s", "%(a)d", "%(b)s", "%(b)d",
+                           "%(a)x", "%(b)5d", "%(a)r", "é", " of ", "%(num)s"])
+_values = st.one_of(st.integers(-5, 10**6), st.booleans(), st.sampled_from(["<i>", "a & b", "x"]),
+                    st.just(Markup("<em>")), st.floats(allow_nan=False, allow_infinity=False))
+
+
+def _outcome(make: Callable[[], Any]) -> Any:
+    try:
+        return ("said", make())
+    except Exception as error:  # noqa: BLE001 - the same failure is part of the contract
+        return ("failed", type(error))
+
+
+@settings(max_examples=500)
+@given(st.lists(_pieces, max_size=6).map("".join),
+       st.dictionaries(st.sampled_from(["a", "b", "num"]), _values, max_size=3))
+def test_messages_with_numbers_are_formatted_as_markup_formats_them(said: str, variables: dict[str, Any]) -> None:
+    ours = _outcome(lambda: _formatted(said, dict(variables)))
+    theirs = _outcome(lambda: Markup(said) % dict(variables))
+    assert ours == theirs
+    if ours[0] == "said":
+        assert type(ours[1]) is Markup
+
+
+def test_cells_are_named_in_the_request_language_and_follow_force_locale(app: Flask) -> None:
+    for header in ("es", "en", "es"):
+        with app.test_request_context("/", headers={"Accept-Language": header}):
+            for _round in range(2):  # the second time from what was kept
+                for cell in ((0, 0), (1, 2), (29, 9)):
+                    assert cell_words(cell) == gettext("row %(row)d, column %(col)d", row=cell[0] + 1, col=cell[1] + 1)
+                    assert cell_title(cell) == gettext("Row %(row)d, column %(col)d", row=cell[0] + 1, col=cell[1] + 1)
+            assert cell_title((1, 2)) == ("Fila 2, columna 3" if header == "es" else "Row 2, column 3")
+            with force_locale("en"):
+                assert cell_words((1, 2)) == "row 2, column 3"

@@ -18,7 +18,6 @@ from types import FunctionType
 from typing import Any
 
 from flask import Flask, request
-from flask_compress import Compress
 from werkzeug.exceptions import HTTPException
 
 from engine import SMALLEST
@@ -29,9 +28,8 @@ from ..store.pool import Refiller
 from ..store.shared import Shared
 from ..store.store import Store, database_url
 from ..work.budget import Runner, Slots
-from . import assets, i18n, keys, limits, security, settings
+from . import assets, i18n, keys, limits, response_headers, security, settings
 from .errors import error_page
-from .headers import add_vary
 from .health import Health
 from .jobs import MAX_ATTEMPTS, QUEUE_SECONDS, Jobs
 from .services import Services
@@ -78,7 +76,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     # Not files sent as streams: flask-compress leaves them unclosed.
     app.config.setdefault("COMPRESS_STREAMS", False)
-    Compress(app)
+    # flask-compress, Vary, Cache-Control and the security headers: one after-request hook.
+    response_headers.init_app(app, security.HEADERS)
     # The static files: versioned URLs, compressed once per process, cached for a year.
     assets.init_app(app)
 
@@ -107,7 +106,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     register_jobs(app.extensions["hidato"].jobs)
     app.register_error_handler(HTTPException, error_page)
-    app.after_request(_vary_on_htmx)
     app.add_template_filter(format_seconds, "clock")
     app.add_template_global(variant_of)
     app.add_template_global(shows_progress)
@@ -124,16 +122,4 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 def shows_progress() -> bool:
     """Whether this request's page shows this browser's progress (a puzzle, My puzzles, home)."""
-    return request.path.startswith("/p/") or request.path in ("/mine", "/")
-
-
-def _vary_on_htmx(response: Any) -> Any:
-    # Pages and their htmx partials share URLs: caches must keep them apart.
-    add_vary(response, ("HX-Request",))
-    if shows_progress() or request.path == "/":
-        # This browser's progress, or its CSRF token: for no shared cache (private, and per
-        # cookie), checked with the server on every load (no-cache), yet allowed in the
-        # back/forward cache, unlike no-store: hidato.js fetches again what a page with
-        # progress shows when the back button brings it back (base.html: data-back).
-        response.headers.setdefault("Cache-Control", "private, no-cache")  # Vary: Cookie from i18n.py
-    return response
+    return response_headers.shows_progress(request.path)

@@ -11,6 +11,7 @@ for, so ``force_locale`` (a job saying things in its player's language) still sw
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from babel.support import NullTranslations
@@ -60,14 +61,38 @@ def template_gettext(message: str, /, **variables: Any) -> Markup:
     gives, the message trusted, its variables escaped and ``%%`` always formatted, without
     the three context calls around it that cost four times the look-up itself (about twenty
     messages a cell entry, some hundred a page)."""
-    said = Markup(translations().ugettext(message))
-    return said % variables if variables or "%" in said else said
+    said = translations().ugettext(message)
+    return _formatted(said, variables) if variables or "%" in said else Markup(said)
 
 
 def template_ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> Markup:
     """The templates' ``ngettext()``, as ``template_gettext`` (``num`` is a variable too)."""
     variables.setdefault("num", num)
-    return Markup(translations().ungettext(singular, plural, num)) % variables
+    return _formatted(translations().ungettext(singular, plural, num), variables)
+
+
+# What a message may hold for its numbers to be put in as plain text: named ``%s`` and
+# ``%d`` places and ``%%``, nothing else (``Markup``'s helper has no ``__index__``, so a
+# ``%x`` would fail there and work here).
+_NUMBER_PLACES = re.compile(r"%(?:%|\([^)]*\)[sd])")
+_PLAIN: dict[str, bool] = {}  # by message as said: whether only such places are in it
+_PLAIN_KEPT = 4096  # a bound, not a policy: messages come from the code and the catalogues
+
+
+def _formatted(said: str, variables: dict[str, Any]) -> Markup:
+    """``Markup(said) % variables``: the message trusted, its variables escaped.  When every
+    variable is an ``int`` (counts, numbers, rows; most of a cell entry's messages), their
+    text is what escaping them gives, and plain ``%`` makes the same text without wrapping
+    each in ``Markup``'s escaping helper."""
+    if all(type(value) is int for value in variables.values()):
+        plain = _PLAIN.get(said)
+        if plain is None:
+            if len(_PLAIN) >= _PLAIN_KEPT:
+                _PLAIN.clear()
+            plain = _PLAIN[said] = "%" not in _NUMBER_PLACES.sub("", said)
+        if plain:
+            return Markup(said % variables)
+    return Markup(said) % variables
 
 
 def lazy_gettext(message: str, **variables: Any) -> LazyString:

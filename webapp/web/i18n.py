@@ -28,7 +28,6 @@ from werkzeug.http import parse_accept_header
 from ..core.messages import N_, Language
 from . import names
 from .catalogue import template_gettext, template_ngettext, translations
-from .headers import add_vary
 
 LANGUAGES = {"en": "English", "es": "Español"}  # code: the language's own name, for the switch
 DEFAULT = "en"
@@ -182,11 +181,5 @@ def init_app(app: Flask) -> None:
                                  js_messages=js_messages, long_date=long_date, weekday_date=weekday_date,
                                  short_datetime=short_datetime, **names.TEMPLATE_GLOBALS)
     app.add_template_filter(one_decimal)
-    app.after_request(_vary_on_language)
-
-
-def _vary_on_language(response: Any) -> Any:
-    # The same URL answers in the browser's language: caches must keep them apart.
-    if response.mimetype == "text/html":
-        add_vary(response, ("Accept-Language", "Cookie"))
-    return response
+    # The same URL answers in the browser's language: caches keep them apart by
+    # ``Vary: Accept-Language, Cookie`` on HTML (response_headers.py).

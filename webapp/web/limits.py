@@ -24,10 +24,13 @@ from typing import IO, Any
 from urllib.parse import parse_qsl
 
 from flask import Flask, Request, current_app, render_template, request
+from flask.globals import _cv_app
 from flask_babel import format_decimal, lazy_gettext, ngettext
 from flask_babel import gettext as _
+from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 from werkzeug.formparser import FormDataParser
+from werkzeug.wsgi import get_input_stream
 
 from ..core.messages import busy
 from ..core.messages import seconds as seconds_words
@@ -76,17 +79,69 @@ class FieldLimitedParser(FormDataParser):
 
     def _parse_urlencoded(self, stream: IO[bytes], mimetype: str, content_length: int | None,
                           options: dict[str, str]) -> Any:
-        text = stream.read().decode()
-        try:
-            items = parse_qsl(text, keep_blank_values=True, errors="werkzeug.url_quote",
-                              max_num_fields=self.max_form_parts)
-        except ValueError:  # parse_qsl's word for "too many fields"
-            raise RequestEntityTooLarge() from None
-        return stream, self.cls(items), self.cls()
+        return stream, _urlencoded(stream, self.max_form_parts, self.cls), self.cls()
+
+
+def _urlencoded(stream: IO[bytes], max_fields: int | None, cls: Any) -> Any:
+    """An url-encoded body's fields, at most ``max_fields`` of them (a 413 past that)."""
+    text = stream.read().decode()
+    try:
+        items = parse_qsl(text, keep_blank_values=True, errors="werkzeug.url_quote", max_num_fields=max_fields)
+    except ValueError:  # parse_qsl's word for "too many fields"
+        raise RequestEntityTooLarge() from None
+    return cls(items)
+
+
+URLENCODED = "application/x-www-form-urlencoded"
+
+
+class Fields(ImmutableMultiDict[str, Any]):
+    """A request's query or form fields (Werkzeug's ``ImmutableMultiDict``), whose ``get``
+    of a field that is not there returns the default straight away: Werkzeug's raises and
+    catches a ``BadRequestKeyError`` for it (an HTTP exception made each time, about a
+    microsecond), and a cell entry asks for three fields its form does not have."""
+
+    def get(self, key: Any, default: Any = None, type: Any = None) -> Any:  # type: ignore[override]  # noqa: A002
+        if not dict.__contains__(self, key):
+            return default
+        return super().get(key, default, type)
 
 
 class LimitedRequest(Request):
+    """Flask's request with ``FieldLimitedParser``, and an url-encoded form (every cell
+    entry, htmx's posts) read straight away: what the parser does for one, without making
+    the parser, finding its method, and asking the app for the same limits ten times
+    through ``current_app`` (about half of reading a one-field form)."""
+
     form_data_parser_class = FieldLimitedParser
+    parameter_storage_class = Fields
+
+    def _load_form_data(self) -> None:
+        if "form" in self.__dict__:
+            return
+        app = _cv_app.get(None)
+        if (app is None or app.app.debug  # the debugger's helpers: Flask's own way
+                or self.mimetype != URLENCODED or self.shallow or "stream" in self.__dict__
+                or getattr(self, "_cached_data", None) is not None):
+            super()._load_form_data()
+            return
+        # Flask's max_content_length and max_form_parts, the app's config asked once.
+        config = app.app.config
+        limit = self._max_content_length
+        if limit is None:
+            limit = config["MAX_CONTENT_LENGTH"]
+        fields = self._max_form_parts
+        if fields is None:
+            fields = config["MAX_FORM_PARTS"]
+        # ``self.stream``, as its property makes it: a 413 when the body's length is over the
+        # limit, before anything is read (as the parser refuses it).
+        stream = self.__dict__["stream"] = get_input_stream(self.environ, max_content_length=limit)
+        try:
+            form = _urlencoded(stream, fields, self.parameter_storage_class)
+        except ValueError:  # not UTF-8: the parser is silent, the form empty
+            form = self.parameter_storage_class()
+        d = self.__dict__
+        d["form"], d["files"] = form, self.parameter_storage_class()
 
 
 def init_app(app: Flask) -> None:

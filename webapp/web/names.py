@@ -19,9 +19,10 @@ from typing import Any
 
 from engine import Cell
 
+from ..core.messages import N_
 from ..core.options import VARIANTS, Options, variant_of
 from .catalogue import gettext as _
-from .catalogue import lazy_gettext, ngettext
+from .catalogue import lazy_gettext, ngettext, translations
 
 # Lower case, as in a sentence; templates capitalise them for labels.
 SHAPE_NAMES: dict[str, Any] = {
@@ -140,12 +141,31 @@ def new_puzzle_words(options: Options) -> str:
 
 def cell_words(cell: Cell) -> str:
     """A cell as players count it, from 1: "row 2, column 3" for (1, 2)."""
-    return _("row %(row)d, column %(col)d", row=cell[0] + 1, col=cell[1] + 1)
+    return _cell_said(_CELL_WORDS, cell)
 
 
 def cell_title(cell: Cell) -> str:
     """The same, to begin a sentence or label a field: "Row 2, column 3"."""
-    return _("Row %(row)d, column %(col)d", row=cell[0] + 1, col=cell[1] + 1)
+    return _cell_said(_CELL_TITLE, cell)
+
+
+_CELL_WORDS = N_("row %(row)d, column %(col)d")
+_CELL_TITLE = N_("Row %(row)d, column %(col)d")
+# Cells said, by catalogue (Flask-Babel keeps one per language), message and cell: a cell
+# entry's answer names its cells a dozen times (labels, notes, the numbers entered twice).
+_CELLS_SAID: dict[tuple[Any, str, int, int], str] = {}
+_CELLS_SAID_KEPT = 8192  # a bound, not a policy: emptied when full
+
+
+def _cell_said(message: str, cell: Cell) -> str:
+    catalogue = translations()
+    key = (catalogue, message, cell[0], cell[1])
+    said = _CELLS_SAID.get(key)
+    if said is None:
+        if len(_CELLS_SAID) >= _CELLS_SAID_KEPT:
+            _CELLS_SAID.clear()
+        said = _CELLS_SAID[key] = catalogue.ugettext(message) % {"row": cell[0] + 1, "col": cell[1] + 1}
+    return said
 
 
 TEMPLATE_GLOBALS = {

@@ -277,7 +277,7 @@ def entry(code: str, row: int, col: int) -> Any:
     cell = _cell_from_url(stored, row, col)
     form = request.form
     raw = form.get(f"c-{row}-{col}")
-    if raw is None:  # "value" asked only then: a missing field raises (and is caught) inside get
+    if raw is None:  # a plain form's field, or a script's
         raw = form.get("value")
     if raw is None:
         abort(400, _("No number was sent for %(cell)s.", cell=cell_words(cell)))
@@ -291,7 +291,7 @@ def entry(code: str, row: int, col: int) -> Any:
         # The cell goes back to what it held (nothing refused stays in it); the status
         # line says why, naming the cell.
         return _render_cell(stored, game, cell, [], notice=Notice(f"{message}.", "error"))
-    if request.form.get("mode") == "notes" and value:
+    if form.get("mode") == "notes" and value:
         return _note(stored, cell, value)
 
     def change(game: Game) -> tuple[list[Cell], str | None, bool, bool]:
@@ -366,7 +366,10 @@ def _render_cell(stored: StoredPuzzle, game: Game, cell: Cell, others: list[Cell
     parts.append(status_html(notice, oob=True))
     if tools:
         parts.append(tools_html(game, oob=True))
-    return make_response("".join(parts))
+    # The app's response class straight away: what ``make_response`` makes of a string,
+    # without its two functions' checks of what it was given.
+    answer: Response = current_app.response_class("".join(parts))
+    return answer
 
 
 def _render_page_with_errors(stored: StoredPuzzle, game: Game, errors: dict[Cell, tuple[str, str]],

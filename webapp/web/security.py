@@ -9,7 +9,8 @@
 - The secret key that signs it is random, made on first run and kept in the database
   so every host shares it (``keys.py``); ``SECRET_KEY`` in the environment overrides it.
 - Every response has a Content-Security-Policy without inline scripts or styles,
-  ``X-Content-Type-Options: nosniff``, a Referrer-Policy and frame protection.
+  ``X-Content-Type-Options: nosniff``, a Referrer-Policy and frame protection
+  (``HEADERS``, written by ``response_headers.py``'s one after-request hook).
 - Behind a reverse proxy, ``HIDATO_PROXIES=N`` (the number of proxies in front) makes
   Werkzeug's ProxyFix trust their X-Forwarded-For/-Proto/-Host/-Prefix headers, so the
   rate limit sees the real client and redirects keep the public scheme and host.
@@ -34,7 +35,6 @@ from werkzeug.exceptions import BadRequest, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..core.messages import N_
-from .headers import add_missing
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -86,7 +86,6 @@ def init_app(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
                                 x_port=proxies, x_prefix=proxies)
     app.before_request(_check_csrf)
-    app.after_request(_add_headers)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(SecurityError, _bad_host)
     app.add_template_global(csrf_token)
@@ -177,10 +176,3 @@ def _bad_host(error: SecurityError) -> Any:
     """A Host the site does not serve (TRUSTED_HOSTS): a 400 page that needs no URL of ours."""
     host = (request.environ.get("HTTP_HOST") or "")[:100]
     return render_template("bad_host.html", host=host), 400
-
-
-def _add_headers(response: Any) -> Any:
-    add_missing(response, HEADERS)
-    if current_app.config.get("HTTPS"):
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-    return response
