@@ -12,22 +12,11 @@ import random
 
 import pytest
 import whip_reference
+from minimal_chains import minimal_chains
 
-from engine import Board, reduction, whips
-from engine.board import Grid, Puzzle
+from engine import whips
 from engine.chains import Chains
-from engine.paths import random_hamiltonian_path
 from engine.whips import WhipSearch
-
-
-def _chains(adjacency: str, size: int, seed: int) -> Chains:
-    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    path = random_hamiltonian_path(board, rng)
-    solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
-    ch = Chains(Puzzle(board, reduction.to_minimal(board, solution, rng, None)), whips=True)
-    ch.singles()
-    return ch
 
 
 def _same_searches(ch: Chains, caps: tuple[int, ...]) -> int:
@@ -48,7 +37,7 @@ def _same_searches(ch: Chains, caps: tuple[int, ...]) -> int:
 
 @pytest.mark.parametrize(("adjacency", "size", "seed"), [("rook", 8, 1), ("king", 7, 2), ("hex", 8, 3)])
 def test_the_fast_search_finds_what_the_reference_finds(adjacency, size, seed):
-    ch = _chains(adjacency, size, seed)
+    ch = minimal_chains(adjacency, size, seed)[0]
     found = _same_searches(ch, (1, 2, 3, 5))
     rng = random.Random(seed)
     for k, bit in rng.sample(list(ch.candidates()), 20):
@@ -62,7 +51,7 @@ def test_a_search_the_state_budget_cuts_is_cut_the_same_way(monkeypatch):
     # A small budget, so that layers past it are met on a small board.
     monkeypatch.setattr(whips, "_MAX_STATES", 4)
     monkeypatch.setattr(whip_reference, "_MAX_STATES", 4)
-    ch = _chains("rook", 8, 1)
+    ch = minimal_chains("rook", 8, 1)[0]
     _same_searches(ch, (2, 3, 4, 6))
     cut = {cap: 0 for cap in (2, 3, 6)}
     tables = ch.whip_tables()

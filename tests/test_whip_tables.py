@@ -11,23 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from minimal_chains import minimal_chains
 
-from engine import Board, reduction
-from engine.board import Grid, Puzzle
 from engine.chains import Chains
-from engine.paths import random_hamiltonian_path
 from engine.whips import WhipTables
-
-
-def _chains(adjacency: str, size: int, seed: int) -> tuple[Chains, dict[int, int]]:
-    """A minimal puzzle's chains after singles, and its solution (number -> cell bit)."""
-    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    path = random_hamiltonian_path(board, rng)
-    solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
-    ch = Chains(Puzzle(board, reduction.to_minimal(board, solution, rng, None)), whips=True)
-    ch.singles()
-    return ch, {k: board.bit(cell) for cell, k in solution.items()}
 
 
 def _same_as_fresh(ch: Chains, tables: WhipTables) -> None:
@@ -50,7 +37,7 @@ def _trimmed(masks: list[int]) -> list[int]:
 
 @pytest.mark.parametrize(("adjacency", "size", "seed"), [("rook", 9, 1), ("king", 8, 2), ("hex", 8, 3)])
 def test_the_tables_links_follow_the_candidates_as_they_go(adjacency, size, seed):
-    ch, solution = _chains(adjacency, size, seed)
+    ch, solution = minimal_chains(adjacency, size, seed)
     tables = ch.whip_tables()
     _same_as_fresh(ch, tables)  # every candidate's links made and kept
     rng = random.Random(seed)
