@@ -409,8 +409,10 @@ class Game:
             runs.append((before + 1, size))
         return runs
 
-    def duplicates(self) -> list[tuple[int, list[Cell]]]:
-        """Numbers shown in more than one cell, with their cells."""
+    def duplicates(self, first: int | None = None) -> list[tuple[int, list[Cell]]]:
+        """Numbers shown in more than one cell, with their cells; only the ``first`` lowest
+        such numbers when given (the page names five: a board full of wrong numbers has a
+        hundred, and sorting each one's cells cost more than the rest of the list)."""
         # The numbers twice before this request's changes (twice among the givens or the
         # entries as read, or in both), the changed numbers asked again; not the whole board.
         givens, entries, changed = self._givens, self._entries_index(), self._changed
@@ -421,7 +423,8 @@ class Game:
         # than the sorting.
         given, entered, now = givens.cells.get, entries.cells.get, changed.get
         found = []
-        for v in sorted(twice):
+        numbers = sorted(twice)
+        for v in numbers if first is None else numbers[:first]:
             cells = now(v)
             if cells is None:
                 cells = entered(v, NO_CELLS)

@@ -51,16 +51,19 @@ def counts_html(game: Game, missing_shown: int, oob: bool = False) -> Markup:
     return Markup("".join(parts))
 
 
+_DUPLICATES_SHOWN = 5
+
+
 def duplicates_html(game: Game, oob: bool = False) -> Markup:
     """Numbers entered twice, named beside the board. The box is always there (empty, and
     hidden, when there are none) and is sent again out of band with every entry that
     changes the list (``Game.duplicates_changed_by``), so the list comes and goes with the
     duplicates; at most 5 numbers and 3 cells of each."""
     parts = [f'<div id="duplicates" class="duplicates"{_OOB if oob else ""}>']
-    found = game.duplicates()
+    found = game.duplicates(_DUPLICATES_SHOWN)
     if found:
         parts.append(f'\n  <ul class="problems" aria-label="{_("Numbers entered twice")}">')
-        for value, cells in found[:5]:
+        for value, cells in found:
             said = _("%(number)s is in %(count)s cells:", number=value, count=len(cells))
             named = "; ".join(str(escape(cell_words(cell))) for cell in cells[:3])
             parts.append(f'\n    <li>{said} {named}{"; …" if len(cells) > 3 else ""}</li>')
