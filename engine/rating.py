@@ -158,7 +158,7 @@ class LogicSolve:
         # or fewer now (``_stale``).
         self.known: dict[tuple[int, int], _Known] = {}
         self._seen = self._open_candidates()
-        self._low = self._by_count(self._seen)
+        self._low: list[int] | None = None  # ``_by_count(_seen)``, made when first needed
         self._epoch = 0
         self._checked = 0  # the epoch the entries were last checked in
         self._changed: list[tuple[int, int]] = []  # (numbers changed, cells lost) in each epoch since then
@@ -288,7 +288,7 @@ class LogicSolve:
                 numbers |= 1 << k
                 cells |= before & ~after
         self._seen = now
-        self._low = self._by_count(now)
+        self._low = None
         self._changed.append((numbers, cells))
         return numbers, cells
 
@@ -309,9 +309,14 @@ class LogicSolve:
         ``cells``: a number it read whole changed, or one lost a cell whose numbers it
         read, or a changed number it passed over by its count now has few enough cells
         that it would have looked at it (``WhipSearch.deepest``)."""
-        deepest = known[7]
-        return bool(known[3] & numbers or known[6] & cells or
-                    (deepest >= 0 and numbers & known[8] & self._low[deepest]))
+        if known[3] & numbers or known[6] & cells:
+            return True
+        passed = numbers & known[8]
+        if not passed:
+            return False
+        if self._low is None:
+            self._low = self._by_count(self._seen)
+        return bool(passed & self._low[known[7]])
 
     def _forget_changed(self) -> None:
         """Drop the known trials that read a number whose candidates changed since they
