@@ -106,6 +106,9 @@ class Chains:
         # Whether the last trial that was cut short was cut by its cap (False: by the whip
         # search's state budget, which cuts it the same way at any longer cap).
         self.last_capped = True
+        # The last trial's finer reads (whips: ``WhipSearch.read_cells``, ``deepest`` and
+        # ``passed``; braids read whole numbers only: (0, -1, 0)).
+        self.last_reach: tuple[int, int, int] = (0, -1, 0)
 
     # -- state ----------------------------------------------------------------------
 
@@ -256,12 +259,14 @@ class Chains:
             steps, empty, cut = search.find((k0, z), cap)
             self.last_trial = (1 + search.states, search.read_numbers, tuple(search.crowded.items()))
             self.last_capped = search.capped
+            self.last_reach = (search.read_cells, search.deepest, search.passed)
             self._count(1 + search.states)
             return (None if empty is None else Chain(k0, z, tuple(steps or ()), empty)), cut
         trial = _Braid(self, numbers_of, cap)
         chain = trial.run(k0, z)
         self.last_trial = (1 + len(trial.steps), trial.read, ())
         self.last_capped = True
+        self.last_reach = (0, -1, 0)
         self._count(1 + len(trial.steps))
         return chain, trial.cut
 

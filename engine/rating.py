@@ -23,7 +23,7 @@ from .board import Puzzle
 from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
-from .whips import still
+from .whips import _FEW, still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
@@ -32,6 +32,9 @@ MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
 # layer, with the same counted steps, at any longer cap: replayed there too, but never
 # dead, since a dead trial is skipped without counting its steps), or cut by its cap.
 _WHOLE, _BUDGET, _CAPPED = 0, 1, 2
+# A known trial (``LogicSolve.known``): cap, how it ended, counted steps, numbers read whole,
+# crowded cells passed over, epoch, cells read, deepest, numbers passed over.
+_Known = tuple[int, int, int, int, tuple[tuple[int, int], ...], int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -147,13 +150,18 @@ class LogicSolve:
         # elimination reaches few of them: the same eliminations, rating and counted
         # steps as before, sooner.
         # Each entry also holds the epoch it was made in: candidates are compared with
-        # how they were (``_seen``) after each elimination, each number's last change is
-        # kept by epoch (``_changed``), and the entries are checked once a sweep.
-        self.known: dict[tuple[int, int], tuple[int, int, int, int, tuple[tuple[int, int], ...], int]] = {}
+        # how they were (``_seen``) after each elimination, the numbers changed and the
+        # cells they lost are kept by epoch (``_changed``), and the entries are checked
+        # once a sweep.  Last, a whip search's finer reads (``Chains.last_reach``): a
+        # changed number it did not read whole leaves it as it was unless it lost one of
+        # those cells or, if the search passed it over by its count, has ``deepest`` cells
+        # or fewer now (``_stale``).
+        self.known: dict[tuple[int, int], _Known] = {}
         self._seen = self._open_candidates()
+        self._low: list[int] | None = None  # ``_by_count(_seen)``, made when first needed
         self._epoch = 0
         self._checked = 0  # the epoch the entries were last checked in
-        self._changed: list[int] = []  # the numbers changed in each epoch since then, a bit each
+        self._changed: list[tuple[int, int]] = []  # (numbers changed, cells lost) in each epoch since then
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -222,7 +230,7 @@ class LogicSolve:
         found = 0
         dead = self.dead
         self._forget_changed()
-        dirty = 0  # numbers changed in this sweep: the entries it looks up were made before it
+        dirty = lost = 0  # numbers changed and cells lost in this sweep: the entries it looks up were made before it
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
         for k, bit in list(ch.candidates()):
@@ -230,7 +238,8 @@ class LogicSolve:
                 continue
             known = self.known.get((k, bit))
             if known is not None and (known[0] == level or (known[1] != _CAPPED and level > known[0])) and \
-                    not known[3] & dirty and (not known[4] or tables is None or still(known[4], tables)):
+                    not (dirty and self._stale(known, dirty, lost)) and \
+                    (not known[4] or tables is None or still(known[4], tables)):
                 ch.replay(known[2])
                 if known[1] == _WHOLE:
                     dead.add((k, bit))
@@ -238,7 +247,7 @@ class LogicSolve:
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
                 how = _WHOLE if not cut else _CAPPED if ch.last_capped else _BUDGET
-                self.known[(k, bit)] = (level, how, *ch.last_trial, self._epoch)
+                self.known[(k, bit)] = (level, how, *ch.last_trial, self._epoch, *ch.last_reach)
                 if not cut:
                     dead.add((k, bit))
                 continue
@@ -249,7 +258,9 @@ class LogicSolve:
             self.deductions.extend(ch.singles())
             if first:
                 break
-            dirty |= self._changes()
+            numbers, cells = self._changes()
+            dirty |= numbers
+            lost |= cells
             if ch.whips:
                 tables = ch.whip_tables()
         if found:
@@ -261,23 +272,51 @@ class LogicSolve:
         ch = self.chains
         return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
 
-    def _changes(self) -> int:
-        """The numbers whose candidates changed since the last look (a bit each), their
-        change noted in a new epoch."""
+    def _changes(self) -> tuple[int, int]:
+        """The numbers whose candidates changed since the last look (a bit each) and the
+        cells they lost, noted in a new epoch."""
         now = self._open_candidates()
         seen = self._seen
         if now == seen:
-            return 0
+            return 0, 0
         self._epoch += 1
-        numbers = 0
+        numbers = cells = 0
         for k, before, after in zip(range(len(now)), seen, now, strict=True):
             if before != after:
                 if after & ~before:  # a candidate back (never, in a solve): forget them all
                     self.known.clear()
                 numbers |= 1 << k
+                cells |= before & ~after
         self._seen = now
-        self._changed.append(numbers)
-        return numbers
+        self._low = None
+        self._changed.append((numbers, cells))
+        return numbers, cells
+
+    @staticmethod
+    def _by_count(cand: list[int]) -> list[int]:
+        """For each t up to ``_FEW``, the numbers with t cells or fewer (a bit each)."""
+        by_size = [0] * (_FEW + 1)
+        for k, c in enumerate(cand):
+            size = c.bit_count()
+            if size <= _FEW:
+                by_size[size] |= 1 << k
+        for t in range(1, _FEW + 1):
+            by_size[t] |= by_size[t - 1]
+        return by_size
+
+    def _stale(self, known: _Known, numbers: int, cells: int) -> bool:
+        """Whether a known trial may end otherwise after ``numbers`` changed and lost
+        ``cells``: a number it read whole changed, or one lost a cell whose numbers it
+        read, or a changed number it passed over by its count now has few enough cells
+        that it would have looked at it (``WhipSearch.deepest``)."""
+        if known[3] & numbers or known[6] & cells:
+            return True
+        passed = numbers & known[8]
+        if not passed:
+            return False
+        if self._low is None:
+            self._low = self._by_count(self._seen)
+        return bool(passed & self._low[known[7]])
 
     def _forget_changed(self) -> None:
         """Drop the known trials that read a number whose candidates changed since they
@@ -285,17 +324,20 @@ class LogicSolve:
         self._changes()
         changed, checked = self._changed, self._checked
         if changed:
-            # after[e]: the numbers changed after epoch e (since the last check)
+            # after[e], lost[e]: the numbers changed and the cells lost after epoch e
+            # (since the last check)
             after = [0] * (len(changed) + 1)
+            lost = [0] * (len(changed) + 1)
             for e in range(len(changed) - 1, -1, -1):
-                after[e] = after[e + 1] | changed[e]
-            dirty = after[0]
+                after[e] = after[e + 1] | changed[e][0]
+                lost[e] = lost[e + 1] | changed[e][1]
+            stale = self._stale
             kept = {}
             for key, known in self.known.items():
-                hit = known[3] & dirty
                 # Made before the last check: any change since counts; made after it, only
                 # the changes after it was made.
-                if hit and (known[5] <= checked or hit & after[known[5] - checked]):
+                e = 0 if known[5] <= checked else known[5] - checked
+                if after[e] and stale(known, after[e], lost[e]):
                     continue
                 kept[key] = known
             self.known = kept

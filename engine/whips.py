@@ -34,7 +34,7 @@ _State = tuple[tuple[Candidate, ...], Candidate, int, int, dict[int, int], int]
 
 
 # What a step on one candidate (k in cell b) looks up, as the candidates stand
-# (``WhipTables.links``): the numbers it reads (a bit each: b's, k and its neighbours); the
+# (``WhipTables.links``): the numbers it reads whole (a bit each: k and its neighbours); the
 # numbers other than k that may take b (a bit each); k's neighbours that do not, but have
 # cells out of b's reach (linked to it by those alone); the cells k or its neighbours lose;
 # the cells next to b; k's neighbours (a bit each).
@@ -142,7 +142,7 @@ class WhipTables:
                 free |= away & ~b
         mask = self.mask.get(b, 0)
         sharing = mask & ~(1 << k)
-        known = self._links[last] = (mask | 7 << (k - 1), sharing, far & ~sharing, free, near[b],
+        known = self._links[last] = (7 << (k - 1), sharing, far & ~sharing, free, near[b],
                                      1 << (k - 1) | 1 << (k + 1))
         return known
 
@@ -180,6 +180,15 @@ class WhipSearch:
         # the same search finds the same (``rating.LogicSolve`` replays it: ``still``).
         self.read_numbers = 0
         self.crowded: dict[int, int] = {}
+        # Finer than whole numbers: the cells whose numbers it read (``WhipTables.at``, a
+        # cell's mask: which numbers still may take it is all it looked at), and the most
+        # cells a number it passed over by its count (``WhipTables.few``) could have had
+        # and still been looked at.  A number changed since, but not among
+        # ``read_numbers``, that lost none of ``read_cells`` and, if among ``passed``,
+        # keeps more than ``deepest`` cells, leaves every step of the search as it was.
+        self.read_cells = 0
+        self.deepest = -1
+        self.passed = 0  # the numbers that shared a step's cell (those passed over by count among them)
         # Whether the cap (not the state budget) cut the last search short.  A search the
         # budget cut runs the same layers at any longer cap and is cut at the same one: the
         # same outcome, reads and counted steps (``rating.LogicSolve`` replays it there).
@@ -204,6 +213,8 @@ class WhipSearch:
         layer: list[_State] = [((), z, 0, 0, {}, 0)]
         for depth in range(cap):
             self.states += len(layer)
+            if depth + 2 <= _FEW:
+                self.deepest = depth + 2
             final = depth == cap - 1  # its followers are only counted, never looked at
             # The chains of this layer hold ``depth`` cells before their last step: a
             # number they leave alone (not narrowed) with more than depth + 2 cells keeps
@@ -252,15 +263,20 @@ class WhipSearch:
         may leave them one (``WhipTables.few``)."""
         tables = self.tables
         read, sharing, far, free, spread, beside = tables._links.get(last) or tables.links(last, self.near)
-        self.read_numbers |= read
         k, b = last
         keep = ~(cells | b)
+        # Of the numbers sharing b, only those looked at are read whole; the others only
+        # by their count (``deepest``): one that loses b, or other cells, while it keeps
+        # more than ``deepest``, is passed over all the same.
+        first = sharing & ~numbers & (narrowed | small | beside)
+        self.read_numbers |= read | first
+        self.passed |= sharing
         bits = tables.bits
         found: list[Candidate] = []
         # The numbers linked to the last step: those that may take its cell (its
         # neighbours only within its reach), ascending, then its neighbours with cells out
         # of its reach; each for what the chain leaves it.
-        for look in (sharing & ~numbers & (narrowed | small | beside), far & ~numbers):
+        for look in (first, far & ~numbers):
             while look:
                 jb = look & -look
                 look ^= jb
@@ -293,12 +309,11 @@ class WhipSearch:
         first one it leaves to none."""
         at = self.tables.at
         beside = 1 << (k - 1) | 1 << (k + 1)
-        read = 0
+        self.read_cells |= free  # each cell's numbers, and nothing else of theirs
         while free:
             d = free & -free
             free ^= d
             m = at[d.bit_length()]
-            read |= m
             untouched = m & ~narrowed
             if untouched & (untouched - 1):
                 continue  # two numbers the chain leaves alone may take it
@@ -316,7 +331,6 @@ class WhipSearch:
                 return "cell", d
             if count == 1:
                 found.append((only, d))
-        self.read_numbers |= read
         return None
 
     def _last(self, ends: list[tuple[tuple[Candidate, ...], list[Candidate]]]) -> tuple[None, None, bool]:
