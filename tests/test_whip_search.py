@@ -84,7 +84,7 @@ def _unread_gone(ch: Chains, search: WhipSearch, rng: random.Random) -> list[int
 
 @pytest.mark.parametrize(("adjacency", "size", "seed"), [("rook", 8, 1), ("king", 7, 2), ("hex", 8, 3)])
 def test_a_search_runs_the_same_after_candidates_it_did_not_read_go(adjacency, size, seed):
-    ch = _chains(adjacency, size, seed)
+    ch = minimal_chains(adjacency, size, seed)[0]
     rng = random.Random(seed)
     tables = ch.whip_tables()
     changed = 0
