@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import puzzle_to_id
-from webapp.web.headers import add_missing, add_vary
+from webapp.web.headers import add_vary
 from webapp.web.response_headers import hook
 from webapp.web.security import HEADERS
 
@@ -45,7 +45,9 @@ def _vary_on_language(response: Any) -> Any:
 
 
 def _add_headers(response: Any) -> Any:
-    add_missing(response, HEADERS)
+    headers = response.headers
+    present = {name.lower() for name, _value in headers}
+    headers.extend([(name, value) for name, value in HEADERS.items() if name.lower() not in present])
     if current_app.config.get("HTTPS"):
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

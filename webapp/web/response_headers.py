@@ -29,6 +29,8 @@ from typing import Any
 from flask import Flask, request
 from flask_compress import Compress
 
+from .headers import vary_with
+
 # The paths whose pages show this browser's progress or its CSRF token (play pages, My
 # puzzles, home): for no shared cache, checked with the server on every load.
 PROGRESS_PREFIX = "/p/"
@@ -40,16 +42,6 @@ HSTS = "max-age=31536000"
 def shows_progress(path: str) -> bool:
     """Whether the page at ``path`` shows this browser's progress (a puzzle, My puzzles, home)."""
     return path.startswith(PROGRESS_PREFIX) or path in PROGRESS_PATHS
-
-
-def _with(vary: str, names: tuple[str, ...]) -> str:
-    """``vary`` with ``names`` added after what it names (each once, whatever its case):
-    what ``headers.add_vary`` writes."""
-    if not vary:
-        return ", ".join(dict.fromkeys(names))
-    have = {part.strip().lower() for part in vary.split(",")}
-    extra = [name for name in dict.fromkeys(names) if name.lower() not in have]
-    return ", ".join([vary, *extra]) if extra else vary
 
 
 def hook(app: Flask, compress: Compress, security: Mapping[str, str]) -> Callable[[Any], Any]:
@@ -69,11 +61,11 @@ def hook(app: Flask, compress: Compress, security: Mapping[str, str]) -> Callabl
                 vary = value
             present.add(lowered)
         was = vary
-        vary = _with(vary or "", ("HX-Request",))
+        vary = vary_with(vary or "", ("HX-Request",))
         if "accept-encoding" not in vary.lower():  # flask-compress's own test
             vary = f"{vary}, Accept-Encoding"
         if response.mimetype == "text/html":
-            vary = _with(vary, ("Accept-Language", "Cookie"))
+            vary = vary_with(vary, ("Accept-Language", "Cookie"))
         if vary != was:
             headers["Vary"] = vary
         asked = request._get_current_object()  # type: ignore[attr-defined]  # one look through the proxy
