@@ -23,7 +23,7 @@ from .board import Puzzle
 from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
-from .whips import _FEW, still
+from .whips import FEW, still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
@@ -294,13 +294,13 @@ class LogicSolve:
 
     @staticmethod
     def _by_count(cand: list[int]) -> list[int]:
-        """For each t up to ``_FEW``, the numbers with t cells or fewer (a bit each)."""
-        by_size = [0] * (_FEW + 1)
+        """For each t up to ``FEW``, the numbers with t cells or fewer (a bit each)."""
+        by_size = [0] * (FEW + 1)
         for k, c in enumerate(cand):
             size = c.bit_count()
-            if size <= _FEW:
+            if size <= FEW:
                 by_size[size] |= 1 << k
-        for t in range(1, _FEW + 1):
+        for t in range(1, FEW + 1):
             by_size[t] |= by_size[t - 1]
         return by_size
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 Candidate = tuple[int, int]  # (number, cell bit)
 _MAX_STATES = 4_000  # partial whips kept per length; past it the search gives up (cut)
-_FEW = 16  # ``WhipTables.few`` for t up to this (depth + 2 at caps up to 15); past it every number gets a look
+FEW = 16  # ``WhipTables.few`` for t up to this (depth + 2 at caps up to 15); past it every number gets a look
 
 
 # A partial whip: its steps R1..Ri (Ri, or Z when there are none, is its last step), and
@@ -113,11 +113,11 @@ class WhipTables:
                 at[b.bit_length()] ^= kb
             bits[k] = new
             # k is among few[t] from its count of cells on (none: never)
-            was, now = min(old.bit_count(), _FEW + 1), min(new.bit_count(), _FEW + 1)
-            for t in range(now or _FEW + 1, was):
+            was, now = min(old.bit_count(), FEW + 1), min(new.bit_count(), FEW + 1)
+            for t in range(now or FEW + 1, was):
                 few[t] |= kb
             if not now:
-                for t in range(was, _FEW + 1):
+                for t in range(was, FEW + 1):
                     few[t] ^= kb
         if changed:
             self._links = {}
@@ -156,13 +156,13 @@ class WhipTables:
         for t in range(len(by_count) - 1, -1, -1):
             crowded[t] = crowded[t + 1] | by_count[t]
         self.crowded = crowded
-        by_size = [0] * (_FEW + 1)
+        by_size = [0] * (FEW + 1)
         for k in range(1, self.n + 1):
             size = self.bits[k].bit_count()
-            if size and size <= _FEW:
+            if size and size <= FEW:
                 by_size[size] |= 1 << k
-        few = self.few = [0] * (_FEW + 1)  # few[t]: the open numbers with t cells or fewer
-        for t in range(1, _FEW + 1):
+        few = self.few = [0] * (FEW + 1)  # few[t]: the open numbers with t cells or fewer
+        for t in range(1, FEW + 1):
             few[t] = few[t - 1] | by_size[t]
 
 
@@ -213,13 +213,13 @@ class WhipSearch:
         layer: list[_State] = [((), z, 0, 0, {}, 0)]
         for depth in range(cap):
             self.states += len(layer)
-            if depth + 2 <= _FEW:
+            if depth + 2 <= FEW:
                 self.deepest = depth + 2
             final = depth == cap - 1  # its followers are only counted, never looked at
             # The chains of this layer hold ``depth`` cells before their last step: a
             # number they leave alone (not narrowed) with more than depth + 2 cells keeps
             # two after it, so only numbers with fewer need a look.
-            small = few[depth + 2] if depth + 2 <= _FEW else -1
+            small = few[depth + 2] if depth + 2 <= FEW else -1
             nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
             ends: list[tuple[tuple[Candidate, ...], list[Candidate]]] = []
             for steps, last, numbers, cells, allowed, narrowed in layer:
