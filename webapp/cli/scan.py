@@ -56,7 +56,9 @@ def add_scan(commands: argparse._SubParsersAction) -> None:
     )
     sub.add_argument("image", metavar="IMAGE", help="the picture's file, or - for standard input")
     sub.add_argument("--adjacency", choices=ADJACENCIES,
-                     help="how the cells touch (default: king for square boards, hex for hex boards)")
+                     help="how the cells touch (default: hex for hex boards; for square boards rook when the puzzle "
+                          "read has one solution as a Numbrix and not as a Hidato, or its one Hidato "
+                          "solution never steps diagonally, else king)")
     sub.add_argument("--entries", action="store_true",
                      help="keep the numbers a player wrote in too, not only the printed givens")
     sub.add_argument("--debug", metavar="DIR", type=Path,
