@@ -99,6 +99,7 @@ class Chains:
         self.trials = 0
         self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
         self._tables: tuple[tuple[tuple[int, ...], int], WhipTables] | None = None
+        self._crowding: tuple[int, list[int], tuple[int, int, int, int]] | None = None  # ``crowding()``, and for what
         # The last trial's counted steps and what its outcome rests on: the numbers it
         # read (a bit each) and, for whips, the cells it passed over as crowded
         # (``WhipSearch.crowded``).
@@ -266,7 +267,7 @@ class Chains:
         chain = trial.run(k0, z)
         self.last_trial = (1 + len(trial.steps), trial.read, ())
         self.last_capped = True
-        self.last_reach = (0, -1, 0)
+        self.last_reach = (trial.passed, -1, 0)
         self._count(1 + len(trial.steps))
         return chain, trial.cut
 
@@ -292,6 +293,26 @@ class Chains:
             self._tables = (key, tables)
         return self._tables[1]
 
+    def crowding(self) -> tuple[int, int, int, int]:
+        """The cells held by at most 1, 2, 3 and 4 open numbers (a mask each), made again
+        only when the candidates changed (the braid trials of a sweep share them)."""
+        if self._crowding is not None and self._crowding[0] == self.taken and self._crowding[1] == self.cand:
+            return self._crowding[2]
+        cand, placed = self.cand, self.placed
+        once = twice = thrice = four = five = 0  # cells held by at least 1, 2, 3, 4, 5 numbers
+        for k in range(1, self.n + 1):
+            if not placed[k]:
+                c = cand[k]
+                five |= four & c
+                four |= thrice & c
+                thrice |= twice & c
+                twice |= once & c
+                once |= c
+        full = self.full
+        few = (full & ~twice, full & ~thrice, full & ~four, full & ~five)
+        self._crowding = (self.taken, cand.copy(), few)
+        return few
+
     def _count(self, steps: int) -> None:
         self.steps += steps
         if self.max_steps is not None and self.steps > self.max_steps:
@@ -312,20 +333,27 @@ class _Braid:
     candidates), follow the singles it forces in order of how many steps each rests on,
     and stop at the first step that leaves a variable empty: the shortest contradiction
     that step found within ``cap`` (``run``), whether something lay beyond the cap
-    (``cut``), the steps followed (``steps``) and the numbers read (``read``, a bit each:
-    those it narrowed or assumed, their neighbours, and the one or two numbers it found
-    still in each cell it looked at; ``rating.LogicSolve`` replays the trial while none of
-    them changes).
+    (``cut``), the steps followed (``steps``) and what the outcome rests on, for
+    ``rating.LogicSolve`` to replay the trial while none of it changes: the numbers read
+    (``read``, a bit each: those it narrowed or assumed, their neighbours, and the one or
+    two numbers it found still in each cell it looked at one by one) and the cells it
+    passed over (``passed``: cells that lost numbers but, by their count, kept two or more).
 
     Every removal made while one step is asserted rests on that step's reasons (a bit
     mask over the steps), so a number's reasons are the union over the steps that took
-    cells from it, and a cell's the union over the steps that took it from any number:
-    both kept as running unions, where the trial before (tests/braid_oracle.py, the same
-    answers) kept each removal in a list and looked the reasons up in them.  Two trials in
-    three force nothing (10x10 experts), so the first step costs most: no list per step."""
+    cells from it (kept as a running union), and a cell's the union over the steps that
+    took it from any number (looked up in each step's cells, ``gone``, when a cell needs
+    them).  The trial before (tests/braid_oracle.py) kept each removal in a list; the one
+    before this looked at every cell a step took from some number, reading the numbers
+    still there.  Most such cells (10x10 experts: nine in ten) are held by so many numbers
+    that they cannot be left with one: each number loses a cell at most once in a trial,
+    so a cell held by m open numbers when the trial starts (``Chains.crowding``) that has
+    lost fewer than m - 1 of them keeps two.  Only the others are looked at; the rest are
+    passed over, and their outcome (nothing) rests on their numbers, which only go: while
+    none of those cells loses a number it stays."""
 
-    __slots__ = ("assumed", "best", "cand", "cap", "cut", "n", "near", "numbers_of", "placed", "queue", "read",
-                 "seq", "steps", "why_cell", "why_number")
+    __slots__ = ("assumed", "best", "cand", "cap", "crowding", "cut", "gone", "lost1", "lost2", "lost3", "lost4", "n",
+                 "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
 
     def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
         self.cand = chains.cand.copy()
@@ -334,8 +362,11 @@ class _Braid:
         self.n = chains.n
         self.numbers_of = numbers_of
         self.cap = cap
+        self.crowding = chains.crowding()
+        # Cells that lost at least 1, 2, 3, 4 numbers in this trial.
+        self.lost1 = self.lost2 = self.lost3 = self.lost4 = 0
         self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost
-        self.why_cell: dict[int, int] = {}  # cell bit -> reasons of the numbers it lost
+        self.gone: list[tuple[int, int]] = []  # (cells some number lost, reasons) of each step that has reasons
         self.assumed: dict[int, int] = {}  # number -> cell, in this trial
         self.steps: list[tuple[int, int]] = []  # (number, cell bit); step i has bit 1 << i
         self.queue: list[tuple[int, int, int, int, int]] = []
@@ -343,6 +374,7 @@ class _Braid:
         self.best: tuple[int, tuple[str, int]] | None = None  # (reasons, what ran empty)
         self.cut = False  # something lay beyond the cap
         self.read = 0
+        self.passed = 0
 
     def run(self, k0: int, z: int) -> Chain | None:
         step: tuple[int, int, int] | None = (k0, z, 0)
@@ -351,7 +383,7 @@ class _Braid:
             self.assumed[k] = bit
             touched, gone_cells = self._drop(k, bit, reasons)
             read = self._numbers(touched, 7 << (k - 1))  # k and its neighbours, and the numbers narrowed
-            self.read |= self._cells(gone_cells, reasons, read)
+            self.read |= self._cells(gone_cells, bit, reasons, read)
             if self.best is not None:
                 why, empty = self.best
                 steps = self.steps
@@ -362,13 +394,16 @@ class _Braid:
     def _drop(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
         """Take from every number what k in ``bit`` rules out (k's other cells, ``bit``
         from the other numbers, k-1's and k+1's cells not next to it): the numbers
-        narrowed, in that order, and the cells some number lost."""
+        narrowed, in that order, and the cells some number lost (each loss counted in
+        ``lost1``-``lost4``; ``bit``, left to k alone, counts as four)."""
         cand, why_number = self.cand, self.why_number
         touched: list[int] = []
+        lost = []
         gone_cells = cand[k] & ~bit
         if gone_cells:
             cand[k] = bit
             touched.append(k)
+            lost.append(gone_cells)
         for j in self.numbers_of.get(bit, ()):
             c = cand[j]
             if c & bit and j != k:
@@ -385,9 +420,17 @@ class _Braid:
                     cand[j] = c ^ gone
                     touched.append(j)
                     gone_cells |= gone
+                    lost.append(gone)
         if reasons:
             for j in touched:
                 why_number[j] = why_number.get(j, 0) | reasons
+        lost1, lost2, lost3, lost4 = self.lost1, self.lost2, self.lost3, self.lost4
+        for g in lost:
+            lost4 |= lost3 & g
+            lost3 |= lost2 & g
+            lost2 |= lost1 & g
+            lost1 |= g
+        self.lost1, self.lost2, self.lost3, self.lost4 = lost1 | bit, lost2 | bit, lost3 | bit, lost4 | bit
         return touched, gone_cells
 
     def _numbers(self, touched: list[int], read: int) -> int:
@@ -402,17 +445,19 @@ class _Braid:
                 self._push(j, c, why_number.get(j, 0))
         return read
 
-    def _cells(self, gone_cells: int, reasons: int, read: int) -> int:
-        """Each cell that lost a number: none left is a contradiction, one left a single
-        (the hottest loop of a trial)."""
-        cand, why_cell, numbers_of = self.cand, self.why_cell, self.numbers_of
-        while gone_cells:
-            b = gone_cells & -gone_cells
-            gone_cells ^= b
-            why = why_cell.get(b, 0)
-            if reasons:
-                why |= reasons
-                why_cell[b] = why
+    def _cells(self, gone_cells: int, bit: int, reasons: int, read: int) -> int:
+        """Each cell that lost a number and may have one or none left (not ``bit``: k
+        holds it alone): none left is a contradiction, one left a single."""
+        if reasons:
+            self.gone.append((gone_cells, reasons))
+        few1, few2, few3, few4 = self.crowding
+        near_out = few1 | self.lost1 & few2 | self.lost2 & few3 | self.lost3 & few4 | self.lost4
+        look = gone_cells & near_out & ~bit
+        self.passed |= gone_cells & ~near_out
+        cand, numbers_of = self.cand, self.numbers_of
+        while look:
+            b = look & -look
+            look ^= b
             left = only = 0
             for j in numbers_of.get(b, ()):
                 if cand[j] & b:
@@ -422,10 +467,18 @@ class _Braid:
                     if left > 1:
                         break
             if not left:
-                self._empty(why, ("cell", b))
+                self._empty(self._why_cell(b), ("cell", b))
             elif left == 1 and only not in self.assumed:
-                self._push(only, b, why)
+                self._push(only, b, self._why_cell(b))
         return read
+
+    def _why_cell(self, b: int) -> int:
+        """The reasons of every step that took cell ``b`` from some number."""
+        why = 0
+        for cells, reasons in self.gone:
+            if cells & b:
+                why |= reasons
+        return why
 
     def _push(self, k: int, bit: int, reasons: int) -> None:
         self.seq += 1
