@@ -99,7 +99,7 @@ class Chains:
         self.trials = 0
         self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
         self._tables: tuple[tuple[tuple[int, ...], int], WhipTables] | None = None
-        self._crowding: tuple[int, list[int], tuple[int, int, int, int]] | None = None  # ``crowding()``, and for what
+        self._crowding: _Crowding | None = None  # ``crowding()``
         # The last trial's counted steps and what its outcome rests on: the numbers it
         # read (a bit each) and, for whips, the cells it passed over as crowded
         # (``WhipSearch.crowded``).
@@ -294,24 +294,13 @@ class Chains:
         return self._tables[1]
 
     def crowding(self) -> tuple[int, int, int, int]:
-        """The cells held by at most 1, 2, 3 and 4 open numbers (a mask each), made again
-        only when the candidates changed (the braid trials of a sweep share them)."""
-        if self._crowding is not None and self._crowding[0] == self.taken and self._crowding[1] == self.cand:
-            return self._crowding[2]
-        cand, placed = self.cand, self.placed
-        once = twice = thrice = four = five = 0  # cells held by at least 1, 2, 3, 4, 5 numbers
-        for k in range(1, self.n + 1):
-            if not placed[k]:
-                c = cand[k]
-                five |= four & c
-                four |= thrice & c
-                thrice |= twice & c
-                twice |= once & c
-                once |= c
-        full = self.full
-        few = (full & ~twice, full & ~thrice, full & ~four, full & ~five)
-        self._crowding = (self.taken, cand.copy(), few)
-        return few
+        """The cells held by at most 1, 2, 3 and 4 open numbers (a mask each), for the
+        candidates as they are now (the braid trials of a sweep share them)."""
+        if self._crowding is None:
+            self._crowding = _Crowding(self)
+        else:
+            self._crowding.update(self)
+        return self._crowding.few
 
     def _count(self, steps: int) -> None:
         self.steps += steps
@@ -326,6 +315,66 @@ class Chains:
                 b = c & -c
                 c ^= b
                 yield k, b
+
+
+class _Crowding:
+    """How many open numbers hold each cell, kept as a binary count over all cells at
+    once (``planes[i]``: the cells whose count has bit i), brought up to date from the
+    numbers that changed (candidates only go; one that came back makes it anew)."""
+
+    __slots__ = ("cand", "few", "open", "planes", "taken")
+
+    def __init__(self, chains: Chains) -> None:
+        self._make(chains)
+
+    def _make(self, chains: Chains) -> None:
+        self.open = _open(chains)
+        self.planes = [0] * max(3, (chains.n + 1).bit_length())
+        planes = self.planes
+        for c in self.open:
+            carry = c
+            for i, plane in enumerate(planes):  # add one to each cell of c
+                planes[i] = plane ^ carry
+                carry &= plane
+                if not carry:
+                    break
+        self._few(chains)
+
+    def update(self, chains: Chains) -> None:
+        """Brought to the chains' candidates, if they changed since."""
+        if self.taken == chains.taken and self.cand == chains.cand:
+            return
+        now = _open(chains)
+        planes = self.planes
+        for before, after in zip(self.open, now, strict=True):
+            if before != after:
+                if after & ~before:
+                    self._make(chains)
+                    return
+                borrow = before & ~after
+                for i, plane in enumerate(planes):  # take one from each cell it lost
+                    planes[i] = plane ^ borrow
+                    borrow &= ~plane
+                    if not borrow:
+                        break
+        self.open = now
+        self._few(chains)
+
+    def _few(self, chains: Chains) -> None:
+        one, two, four, *rest = self.planes
+        spare = chains.full
+        for plane in rest:  # eight or more
+            spare &= ~plane
+        self.few = (spare & ~four & ~two, spare & ~four & ~(two & one), spare & ~four,
+                    spare & ~(four & (two | one)))
+        self.taken = chains.taken
+        self.cand = chains.cand.copy()
+
+
+def _open(chains: Chains) -> list[int]:
+    """Each number's candidates, none for a number placed."""
+    placed = chains.placed
+    return [0 if placed[k] else c for k, c in enumerate(chains.cand)]
 
 
 class _Braid:

@@ -1,7 +1,8 @@
 """The braid trial (``chains._Braid``) answers as the trial it replaced
 (tests/braid_oracle.py): the same chain (its steps and what ran empty), whether the cap
 cut it and the same steps followed, on every trial of closing minimal puzzles of each
-adjacency, where the sweep's table of each cell's numbers grows stale as chains are found.
+adjacency, where the sweep's table of each cell's numbers grows stale as chains are found
+(and the count of each cell's numbers, ``Chains.crowding``, is brought up to date).
 
 What it says its outcome rests on (the numbers read, the cells passed over) is checked
 the way ``rating.LogicSolve`` uses it: take from every number it did not read every cell
@@ -18,7 +19,7 @@ from braid_oracle import oracle
 
 from engine import Board, reduction
 from engine.board import Grid, Puzzle
-from engine.chains import Chains
+from engine.chains import Chains, _Crowding
 from engine.paths import random_hamiltonian_path
 from engine.rating import LogicSolve
 
@@ -58,6 +59,7 @@ def test_the_braid_trial_answers_as_before(monkeypatch, adjacency, size, seed, c
 
     def both(self: Chains, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]], tables=None):
         before = list(self.cand)
+        assert self.crowding() == _Crowding(self).few  # brought up to date as made anew
         expected = oracle(self, numbers_of, cap, k0, z)
         assert self.cand == before  # the oracle works on a copy
         chain, cut = trial(self, k0, z, cap, numbers_of, tables)
