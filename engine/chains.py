@@ -401,8 +401,8 @@ class _Braid:
     passed over, and their outcome (nothing) rests on their numbers, which only go: while
     none of those cells loses a number it stays."""
 
-    __slots__ = ("assumed", "best", "cand", "cap", "crowding", "cut", "gone", "lost1", "lost2", "lost3", "lost4", "n",
-                 "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
+    __slots__ = ("assumed", "best", "cand", "cap", "crowding", "cut", "gone", "held", "lost1", "lost2", "lost3",
+                 "lost4", "n", "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
 
     def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
         self.cand = chains.cand.copy()
@@ -414,7 +414,8 @@ class _Braid:
         self.crowding = chains.crowding()
         # Cells that lost at least 1, 2, 3, 4 numbers in this trial.
         self.lost1 = self.lost2 = self.lost3 = self.lost4 = 0
-        self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost
+        self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost, but as a holder
+        self.held: list[tuple[int, int]] = []  # (numbers that lost a step's cell, its reasons), steps with reasons
         self.gone: list[tuple[int, int]] = []  # (cells some number lost, reasons) of each step that has reasons
         self.assumed: dict[int, int] = {}  # number -> cell, in this trial
         self.steps: list[tuple[int, int]] = []  # (number, cell bit); step i has bit 1 << i
@@ -430,9 +431,16 @@ class _Braid:
         while step is not None:
             k, bit, reasons = step
             self.assumed[k] = bit
-            touched, gone_cells = self._drop(k, bit, reasons)
-            read = self._numbers(touched, 7 << (k - 1))  # k and its neighbours, and the numbers narrowed
-            self.read |= self._cells(gone_cells, bit, reasons, read)
+            # What k in ``bit`` rules out: k-1's and k+1's cells not next to it, k's other
+            # cells, ``bit`` from the other numbers; each number narrowed, then each cell
+            # that lost one, may be a dead end or a single.
+            beside, gone_cells = self._beside(k, bit, reasons)
+            gone_cells |= self._own(k, bit, reasons)
+            read, held = self._holders(k, bit, reasons)
+            if held:
+                gone_cells |= bit
+            self._numbers(beside)
+            self.read |= self._cells(gone_cells, bit, reasons, read | 7 << (k - 1))  # k and its neighbours too
             if self.best is not None:
                 why, empty = self.best
                 steps = self.steps
@@ -440,59 +448,88 @@ class _Braid:
             step = self._next()
         return None
 
-    def _drop(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
-        """Take from every number what k in ``bit`` rules out (k's other cells, ``bit``
-        from the other numbers, k-1's and k+1's cells not next to it): the numbers
-        narrowed, in that order, and the cells some number lost (each loss counted in
-        ``lost1``-``lost4``; ``bit``, left to k alone, counts as four)."""
-        cand, why_number = self.cand, self.why_number
-        touched: list[int] = []
-        lost = []
-        gone_cells = cand[k] & ~bit
-        if gone_cells:
-            cand[k] = bit
-            touched.append(k)
-            lost.append(gone_cells)
-        for j in self.numbers_of.get(bit, ()):
-            c = cand[j]
-            if c & bit and j != k:
-                cand[j] = c ^ bit
-                touched.append(j)
-                gone_cells |= bit
-        keep = self.near[bit]
-        placed = self.placed
+    def _beside(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
+        """Take from k-1 and k+1 their cells not next to ``bit`` (nor ``bit``: the
+        holders lose it, after): those narrowed, and the cells they lost."""
+        cand, why_number, placed = self.cand, self.why_number, self.placed
+        keep = self.near[bit] | bit
+        narrowed: list[int] = []
+        gone_cells = 0
         for j in (k - 1, k + 1):
             if 1 <= j <= self.n and not placed[j]:
                 c = cand[j]
                 gone = c & ~keep
                 if gone:
                     cand[j] = c ^ gone
-                    touched.append(j)
+                    narrowed.append(j)
                     gone_cells |= gone
-                    lost.append(gone)
-        if reasons:
-            for j in touched:
-                why_number[j] = why_number.get(j, 0) | reasons
-        lost1, lost2, lost3, lost4 = self.lost1, self.lost2, self.lost3, self.lost4
-        for g in lost:
-            lost4 |= lost3 & g
-            lost3 |= lost2 & g
-            lost2 |= lost1 & g
-            lost1 |= g
-        self.lost1, self.lost2, self.lost3, self.lost4 = lost1 | bit, lost2 | bit, lost3 | bit, lost4 | bit
-        return touched, gone_cells
+                    self._lose(gone)
+                    if reasons:
+                        why_number[j] = why_number.get(j, 0) | reasons
+        return narrowed, gone_cells
 
-    def _numbers(self, touched: list[int], read: int) -> int:
-        """Each number narrowed: none left is a contradiction, one left a single."""
-        cand, assumed, why_number = self.cand, self.assumed, self.why_number
-        for j in touched:
-            read |= 1 << j
+    def _own(self, k: int, bit: int, reasons: int) -> int:
+        """Take from k its other cells: the cells it lost (``bit`` itself, left to k
+        alone, counts as lost four times)."""
+        cand = self.cand
+        gone = cand[k] & ~bit
+        if gone:
+            cand[k] = bit
+            self._lose(gone)
+            if reasons:
+                self.why_number[k] = self.why_number.get(k, 0) | reasons
+        self.lost1, self.lost2, self.lost3, self.lost4 = (self.lost1 | bit, self.lost2 | bit, self.lost3 | bit,
+                                                          self.lost4 | bit)
+        return gone
+
+    def _lose(self, cells: int) -> None:
+        """Each of ``cells`` lost one more number (``lost1``-``lost4``)."""
+        lost1, lost2, lost3 = self.lost1, self.lost2, self.lost3
+        self.lost4 |= lost3 & cells
+        self.lost3 |= lost2 & cells
+        self.lost2 |= lost1 & cells
+        self.lost1 = lost1 | cells
+
+    def _holders(self, k: int, bit: int, reasons: int) -> tuple[int, bool]:
+        """Take ``bit`` from the other numbers that hold it, and look at each (in the
+        order of the sweep's table, which is by number) for none left or one: the
+        numbers narrowed (a bit each), and whether there were any.  k-1 and k+1 are
+        narrowed already, so each sees its cells as they end this step."""
+        cand, assumed = self.cand, self.assumed
+        read = 0
+        for j in self.numbers_of.get(bit, ()):
+            c = cand[j]
+            if c & bit and j != k:
+                c ^= bit
+                cand[j] = c
+                read |= 1 << j
+                if not c & (c - 1):
+                    if not c:
+                        self._empty(self._why(j) | reasons, ("number", j))
+                    elif j not in assumed:
+                        self._push(j, c, self._why(j) | reasons)
+        if reasons and read:
+            self.held.append((read, reasons))
+        return read, bool(read)
+
+    def _why(self, j: int) -> int:
+        """The reasons of number ``j``'s cells lost: the steps that took ``bit`` from it
+        (``held``), and the others (``why_number``)."""
+        why = self.why_number.get(j, 0)
+        for numbers, reasons in self.held:
+            if numbers >> j & 1:
+                why |= reasons
+        return why
+
+    def _numbers(self, narrowed: list[int]) -> None:
+        """k-1 and k+1, if narrowed: none left is a contradiction, one left a single."""
+        cand, assumed = self.cand, self.assumed
+        for j in narrowed:
             c = cand[j]
             if not c:
-                self._empty(why_number.get(j, 0), ("number", j))
+                self._empty(self._why(j), ("number", j))
             elif not c & (c - 1) and j not in assumed:
-                self._push(j, c, why_number.get(j, 0))
-        return read
+                self._push(j, c, self._why(j))
 
     def _cells(self, gone_cells: int, bit: int, reasons: int, read: int) -> int:
         """Each cell that lost a number and may have one or none left (not ``bit``: k
