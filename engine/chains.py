@@ -108,7 +108,8 @@ class Chains:
         # search's state budget, which cuts it the same way at any longer cap).
         self.last_capped = True
         # The last trial's finer reads (whips: ``WhipSearch.read_cells``, ``deepest`` and
-        # ``passed``; braids read whole numbers only: (0, -1, 0)).
+        # ``passed``; braids: the cells passed over by their count, ``_Braid.passed``, as
+        # cells read, then -1 and 0).
         self.last_reach: tuple[int, int, int] = (0, -1, 0)
 
     # -- state ----------------------------------------------------------------------
@@ -390,16 +391,21 @@ class _Braid:
 
     Every removal made while one step is asserted rests on that step's reasons (a bit
     mask over the steps), so a number's reasons are the union over the steps that took
-    cells from it (kept as a running union), and a cell's the union over the steps that
-    took it from any number (looked up in each step's cells, ``gone``, when a cell needs
-    them).  The trial before (tests/braid_oracle.py) kept each removal in a list; the one
-    before this looked at every cell a step took from some number, reading the numbers
-    still there.  Most such cells (10x10 experts: nine in ten) are held by so many numbers
-    that they cannot be left with one: each number loses a cell at most once in a trial,
-    so a cell held by m open numbers when the trial starts (``Chains.crowding``) that has
-    lost fewer than m - 1 of them keeps two.  Only the others are looked at; the rest are
-    passed over, and their outcome (nothing) rests on their numbers, which only go: while
-    none of those cells loses a number it stays."""
+    cells from it, and a cell's the union over the steps that took it from any number:
+    looked up, when a single or a dead end needs them, in what each step took (``held``:
+    the numbers that lost its cell; ``gone``: the cells some number lost), or kept as a
+    running union for the few numbers a step narrows otherwise (k, k-1 and k+1:
+    ``why_number``).  The trial before (tests/braid_oracle.py) kept each removal in a list.
+
+    Most cells a step takes from some number (10x10 experts: nine in ten) are held by so
+    many numbers that they cannot be left with one: each number loses a cell at most once
+    in a trial, so a cell held by m open numbers when the trial starts
+    (``Chains.crowding``) that has lost fewer than m - 1 of them keeps two.  Only the
+    others are looked at one by one; the rest are passed over, and their outcome (nothing)
+    rests on their numbers, which only go: while none of those cells loses a number it
+    stays (``passed``, which ``LogicSolve`` checks as a whip search's cells read).
+    tests/test_braid_trial.py holds the trial to the oracle's answers and its reads to
+    what the answers rest on; tests/test_braid_replay.py reruns every trial replayed."""
 
     __slots__ = ("assumed", "best", "cand", "cap", "crowding", "cut", "gone", "held", "lost1", "lost2", "lost3",
                  "lost4", "n", "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
