@@ -407,8 +407,8 @@ class _Braid:
     tests/test_braid_trial.py holds the trial to the oracle's answers and its reads to
     what the answers rest on; tests/test_braid_replay.py reruns every trial replayed."""
 
-    __slots__ = ("assumed", "best", "cand", "cap", "crowding", "cut", "gone", "held", "lost1", "lost2", "lost3",
-                 "lost4", "n", "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
+    __slots__ = ("assumed", "best", "cand", "cap", "cut", "gone", "held", "low0", "low1", "low2", "low3", "n",
+                 "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
 
     def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
         self.cand = chains.cand.copy()
@@ -417,9 +417,9 @@ class _Braid:
         self.n = chains.n
         self.numbers_of = numbers_of
         self.cap = cap
-        self.crowding = chains.crowding()
-        # Cells that lost at least 1, 2, 3, 4 numbers in this trial.
-        self.lost1 = self.lost2 = self.lost3 = self.lost4 = 0
+        # The cells that may be left with one number or none after 0, 1, 2, 3 more losses
+        # (by their count when the trial starts; any cell after four losses).
+        self.low0, self.low1, self.low2, self.low3 = chains.crowding()
         self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost, but as a holder
         self.held: list[tuple[int, int]] = []  # (numbers that lost a step's cell, its reasons), steps with reasons
         self.gone: list[tuple[int, int]] = []  # (cells some number lost, reasons) of each step that has reasons
@@ -484,17 +484,16 @@ class _Braid:
             self._lose(gone)
             if reasons:
                 self.why_number[k] = self.why_number.get(k, 0) | reasons
-        self.lost1, self.lost2, self.lost3, self.lost4 = (self.lost1 | bit, self.lost2 | bit, self.lost3 | bit,
-                                                          self.lost4 | bit)
+        self.low0 |= bit
         return gone
 
     def _lose(self, cells: int) -> None:
-        """Each of ``cells`` lost one more number (``lost1``-``lost4``)."""
-        lost1, lost2, lost3 = self.lost1, self.lost2, self.lost3
-        self.lost4 |= lost3 & cells
-        self.lost3 |= lost2 & cells
-        self.lost2 |= lost1 & cells
-        self.lost1 = lost1 | cells
+        """Each of ``cells`` lost one more number: one loss nearer being looked at."""
+        low1, low2, low3 = self.low1, self.low2, self.low3
+        self.low0 |= low1 & cells
+        self.low1 = low1 | low2 & cells
+        self.low2 = low2 | low3 & cells
+        self.low3 = low3 | cells
 
     def _holders(self, k: int, bit: int, reasons: int) -> tuple[int, bool]:
         """Take ``bit`` from the other numbers that hold it, and look at each (in the
@@ -542,8 +541,7 @@ class _Braid:
         holds it alone): none left is a contradiction, one left a single."""
         if reasons:
             self.gone.append((gone_cells, reasons))
-        few1, few2, few3, few4 = self.crowding
-        near_out = few1 | self.lost1 & few2 | self.lost2 & few3 | self.lost3 & few4 | self.lost4
+        near_out = self.low0
         look = gone_cells & near_out & ~bit
         self.passed |= gone_cells & ~near_out
         cand, numbers_of = self.cand, self.numbers_of
