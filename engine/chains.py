@@ -476,7 +476,7 @@ class _Braid:
 
     def _own(self, k: int, bit: int, reasons: int) -> int:
         """Take from k its other cells: the cells it lost (``bit`` itself, left to k
-        alone, counts as lost four times)."""
+        alone, is looked at whenever it loses a number from now on)."""
         cand = self.cand
         gone = cand[k] & ~bit
         if gone:
