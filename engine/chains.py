@@ -99,6 +99,7 @@ class Chains:
         self.trials = 0
         self.whips = whips  # chains as whips (Berthier's) rather than trials (braids)
         self._tables: tuple[tuple[tuple[int, ...], int], WhipTables] | None = None
+        self._crowding: _Crowding | None = None  # ``crowding()``
         # The last trial's counted steps and what its outcome rests on: the numbers it
         # read (a bit each) and, for whips, the cells it passed over as crowded
         # (``WhipSearch.crowded``).
@@ -107,7 +108,8 @@ class Chains:
         # search's state budget, which cuts it the same way at any longer cap).
         self.last_capped = True
         # The last trial's finer reads (whips: ``WhipSearch.read_cells``, ``deepest`` and
-        # ``passed``; braids read whole numbers only: (0, -1, 0)).
+        # ``passed``; braids: the cells passed over by their count, ``_Braid.passed``, as
+        # cells read, then -1 and 0).
         self.last_reach: tuple[int, int, int] = (0, -1, 0)
 
     # -- state ----------------------------------------------------------------------
@@ -266,7 +268,7 @@ class Chains:
         chain = trial.run(k0, z)
         self.last_trial = (1 + len(trial.steps), trial.read, ())
         self.last_capped = True
-        self.last_reach = (0, -1, 0)
+        self.last_reach = (trial.passed, -1, 0)
         self._count(1 + len(trial.steps))
         return chain, trial.cut
 
@@ -292,6 +294,15 @@ class Chains:
             self._tables = (key, tables)
         return self._tables[1]
 
+    def crowding(self) -> tuple[int, int, int, int]:
+        """The cells held by at most 1, 2, 3 and 4 open numbers (a mask each), for the
+        candidates as they are now (the braid trials of a sweep share them)."""
+        if self._crowding is None:
+            self._crowding = _Crowding(self)
+        else:
+            self._crowding.update(self)
+        return self._crowding.few
+
     def _count(self, steps: int) -> None:
         self.steps += steps
         if self.max_steps is not None and self.steps > self.max_steps:
@@ -307,25 +318,97 @@ class Chains:
                 yield k, b
 
 
+class _Crowding:
+    """How many open numbers hold each cell, kept as a binary count over all cells at
+    once (``planes[i]``: the cells whose count has bit i), brought up to date from the
+    numbers that changed (candidates only go; one that came back makes it anew)."""
+
+    __slots__ = ("cand", "few", "open", "planes", "taken")
+
+    def __init__(self, chains: Chains) -> None:
+        self._make(chains)
+
+    def _make(self, chains: Chains) -> None:
+        self.open = _open(chains)
+        self.planes = [0] * max(3, (chains.n + 1).bit_length())
+        planes = self.planes
+        for c in self.open:
+            carry = c
+            for i, plane in enumerate(planes):  # add one to each cell of c
+                planes[i] = plane ^ carry
+                carry &= plane
+                if not carry:
+                    break
+        self._few(chains)
+
+    def update(self, chains: Chains) -> None:
+        """Brought to the chains' candidates, if they changed since."""
+        if self.taken == chains.taken and self.cand == chains.cand:
+            return
+        now = _open(chains)
+        planes = self.planes
+        for before, after in zip(self.open, now, strict=True):
+            if before != after:
+                if after & ~before:
+                    self._make(chains)
+                    return
+                borrow = before & ~after
+                for i, plane in enumerate(planes):  # take one from each cell it lost
+                    planes[i] = plane ^ borrow
+                    borrow &= ~plane
+                    if not borrow:
+                        break
+        self.open = now
+        self._few(chains)
+
+    def _few(self, chains: Chains) -> None:
+        one, two, four, *rest = self.planes
+        spare = chains.full
+        for plane in rest:  # eight or more
+            spare &= ~plane
+        self.few = (spare & ~four & ~two, spare & ~four & ~(two & one), spare & ~four,
+                    spare & ~(four & (two | one)))
+        self.taken = chains.taken
+        self.cand = chains.cand.copy()
+
+
+def _open(chains: Chains) -> list[int]:
+    """Each number's candidates, none for a number placed."""
+    placed = chains.placed
+    return [0 if placed[k] else c for k, c in enumerate(chains.cand)]
+
+
 class _Braid:
     """One "what if" with braids: suppose ``k0`` in cell ``z`` (on a copy of the
     candidates), follow the singles it forces in order of how many steps each rests on,
     and stop at the first step that leaves a variable empty: the shortest contradiction
     that step found within ``cap`` (``run``), whether something lay beyond the cap
-    (``cut``), the steps followed (``steps``) and the numbers read (``read``, a bit each:
-    those it narrowed or assumed, their neighbours, and the one or two numbers it found
-    still in each cell it looked at; ``rating.LogicSolve`` replays the trial while none of
-    them changes).
+    (``cut``), the steps followed (``steps``) and what the outcome rests on, for
+    ``rating.LogicSolve`` to replay the trial while none of it changes: the numbers read
+    (``read``, a bit each: those it narrowed or assumed, their neighbours, and the one or
+    two numbers it found still in each cell it looked at one by one) and the cells it
+    passed over (``passed``: cells that lost numbers but, by their count, kept two or more).
 
     Every removal made while one step is asserted rests on that step's reasons (a bit
     mask over the steps), so a number's reasons are the union over the steps that took
     cells from it, and a cell's the union over the steps that took it from any number:
-    both kept as running unions, where the trial before (tests/braid_oracle.py, the same
-    answers) kept each removal in a list and looked the reasons up in them.  Two trials in
-    three force nothing (10x10 experts), so the first step costs most: no list per step."""
+    looked up, when a single or a dead end needs them, in what each step took (``held``:
+    the numbers that lost its cell; ``gone``: the cells some number lost), or kept as a
+    running union for the few numbers a step narrows otherwise (k, k-1 and k+1:
+    ``why_number``).  The trial before (tests/braid_oracle.py) kept each removal in a list.
 
-    __slots__ = ("assumed", "best", "cand", "cap", "cut", "n", "near", "numbers_of", "placed", "queue", "read",
-                 "seq", "steps", "why_cell", "why_number")
+    Most cells a step takes from some number (10x10 experts: nine in ten) are held by so
+    many numbers that they cannot be left with one: each number loses a cell at most once
+    in a trial, so a cell held by m open numbers when the trial starts
+    (``Chains.crowding``) that has lost fewer than m - 1 of them keeps two.  Only the
+    others are looked at one by one; the rest are passed over, and their outcome (nothing)
+    rests on their numbers, which only go: while none of those cells loses a number it
+    stays (``passed``, which ``LogicSolve`` checks as a whip search's cells read).
+    tests/test_braid_trial.py holds the trial to the oracle's answers and its reads to
+    what the answers rest on; tests/test_braid_replay.py reruns every trial replayed."""
+
+    __slots__ = ("assumed", "best", "cand", "cap", "cut", "gone", "held", "low0", "low1", "low2", "low3", "n",
+                 "near", "numbers_of", "passed", "placed", "queue", "read", "seq", "steps", "why_number")
 
     def __init__(self, chains: Chains, numbers_of: dict[int, list[int]], cap: int) -> None:
         self.cand = chains.cand.copy()
@@ -334,8 +417,12 @@ class _Braid:
         self.n = chains.n
         self.numbers_of = numbers_of
         self.cap = cap
-        self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost
-        self.why_cell: dict[int, int] = {}  # cell bit -> reasons of the numbers it lost
+        # The cells that may be left with one number or none after 0, 1, 2, 3 more losses
+        # (by their count when the trial starts; any cell after four losses).
+        self.low0, self.low1, self.low2, self.low3 = chains.crowding()
+        self.why_number: dict[int, int] = {}  # number -> reasons of the cells it lost, but as a holder
+        self.held: list[tuple[int, int]] = []  # (numbers that lost a step's cell, its reasons), steps with reasons
+        self.gone: list[tuple[int, int]] = []  # (cells some number lost, reasons) of each step that has reasons
         self.assumed: dict[int, int] = {}  # number -> cell, in this trial
         self.steps: list[tuple[int, int]] = []  # (number, cell bit); step i has bit 1 << i
         self.queue: list[tuple[int, int, int, int, int]] = []
@@ -343,15 +430,23 @@ class _Braid:
         self.best: tuple[int, tuple[str, int]] | None = None  # (reasons, what ran empty)
         self.cut = False  # something lay beyond the cap
         self.read = 0
+        self.passed = 0
 
     def run(self, k0: int, z: int) -> Chain | None:
         step: tuple[int, int, int] | None = (k0, z, 0)
         while step is not None:
             k, bit, reasons = step
             self.assumed[k] = bit
-            touched, gone_cells = self._drop(k, bit, reasons)
-            read = self._numbers(touched, 7 << (k - 1))  # k and its neighbours, and the numbers narrowed
-            self.read |= self._cells(gone_cells, reasons, read)
+            # What k in ``bit`` rules out: k-1's and k+1's cells not next to it, k's other
+            # cells, ``bit`` from the other numbers; each number narrowed, then each cell
+            # that lost one, may be a dead end or a single.
+            beside, gone_cells = self._beside(k, bit, reasons)
+            gone_cells |= self._own(k, bit, reasons)
+            read, held = self._holders(k, bit, reasons)
+            if held:
+                gone_cells |= bit
+            self._numbers(beside)
+            self.read |= self._cells(gone_cells, bit, reasons, read | 7 << (k - 1))  # k and its neighbours too
             if self.best is not None:
                 why, empty = self.best
                 steps = self.steps
@@ -359,60 +454,100 @@ class _Braid:
             step = self._next()
         return None
 
-    def _drop(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
-        """Take from every number what k in ``bit`` rules out (k's other cells, ``bit``
-        from the other numbers, k-1's and k+1's cells not next to it): the numbers
-        narrowed, in that order, and the cells some number lost."""
-        cand, why_number = self.cand, self.why_number
-        touched: list[int] = []
-        gone_cells = cand[k] & ~bit
-        if gone_cells:
-            cand[k] = bit
-            touched.append(k)
-        for j in self.numbers_of.get(bit, ()):
-            c = cand[j]
-            if c & bit and j != k:
-                cand[j] = c ^ bit
-                touched.append(j)
-                gone_cells |= bit
-        keep = self.near[bit]
-        placed = self.placed
+    def _beside(self, k: int, bit: int, reasons: int) -> tuple[list[int], int]:
+        """Take from k-1 and k+1 their cells not next to ``bit`` (nor ``bit``: the
+        holders lose it, after): those narrowed, and the cells they lost."""
+        cand, why_number, placed = self.cand, self.why_number, self.placed
+        keep = self.near[bit] | bit
+        narrowed: list[int] = []
+        gone_cells = 0
         for j in (k - 1, k + 1):
             if 1 <= j <= self.n and not placed[j]:
                 c = cand[j]
                 gone = c & ~keep
                 if gone:
                     cand[j] = c ^ gone
-                    touched.append(j)
+                    narrowed.append(j)
                     gone_cells |= gone
-        if reasons:
-            for j in touched:
-                why_number[j] = why_number.get(j, 0) | reasons
-        return touched, gone_cells
+                    self._lose(gone)
+                    if reasons:
+                        why_number[j] = why_number.get(j, 0) | reasons
+        return narrowed, gone_cells
 
-    def _numbers(self, touched: list[int], read: int) -> int:
-        """Each number narrowed: none left is a contradiction, one left a single."""
-        cand, assumed, why_number = self.cand, self.assumed, self.why_number
-        for j in touched:
-            read |= 1 << j
+    def _own(self, k: int, bit: int, reasons: int) -> int:
+        """Take from k its other cells: the cells it lost (``bit`` itself, left to k
+        alone, is looked at whenever it loses a number from now on)."""
+        cand = self.cand
+        gone = cand[k] & ~bit
+        if gone:
+            cand[k] = bit
+            self._lose(gone)
+            if reasons:
+                self.why_number[k] = self.why_number.get(k, 0) | reasons
+        self.low0 |= bit
+        return gone
+
+    def _lose(self, cells: int) -> None:
+        """Each of ``cells`` lost one more number: one loss nearer being looked at."""
+        low1, low2, low3 = self.low1, self.low2, self.low3
+        self.low0 |= low1 & cells
+        self.low1 = low1 | low2 & cells
+        self.low2 = low2 | low3 & cells
+        self.low3 = low3 | cells
+
+    def _holders(self, k: int, bit: int, reasons: int) -> tuple[int, bool]:
+        """Take ``bit`` from the other numbers that hold it, and look at each (in the
+        order of the sweep's table, which is by number) for none left or one: the
+        numbers narrowed (a bit each), and whether there were any.  k-1 and k+1 are
+        narrowed already, so each sees its cells as they end this step."""
+        cand, assumed = self.cand, self.assumed
+        read = 0
+        for j in self.numbers_of.get(bit, ()):
+            c = cand[j]
+            if c & bit and j != k:
+                c ^= bit
+                cand[j] = c
+                read |= 1 << j
+                if not c & (c - 1):
+                    if not c:
+                        self._empty(self._why(j) | reasons, ("number", j))
+                    elif j not in assumed:
+                        self._push(j, c, self._why(j) | reasons)
+        if reasons and read:
+            self.held.append((read, reasons))
+        return read, bool(read)
+
+    def _why(self, j: int) -> int:
+        """The reasons of number ``j``'s cells lost: the steps that took ``bit`` from it
+        (``held``), and the others (``why_number``)."""
+        why = self.why_number.get(j, 0)
+        for numbers, reasons in self.held:
+            if numbers >> j & 1:
+                why |= reasons
+        return why
+
+    def _numbers(self, narrowed: list[int]) -> None:
+        """k-1 and k+1, if narrowed: none left is a contradiction, one left a single."""
+        cand, assumed = self.cand, self.assumed
+        for j in narrowed:
             c = cand[j]
             if not c:
-                self._empty(why_number.get(j, 0), ("number", j))
+                self._empty(self._why(j), ("number", j))
             elif not c & (c - 1) and j not in assumed:
-                self._push(j, c, why_number.get(j, 0))
-        return read
+                self._push(j, c, self._why(j))
 
-    def _cells(self, gone_cells: int, reasons: int, read: int) -> int:
-        """Each cell that lost a number: none left is a contradiction, one left a single
-        (the hottest loop of a trial)."""
-        cand, why_cell, numbers_of = self.cand, self.why_cell, self.numbers_of
-        while gone_cells:
-            b = gone_cells & -gone_cells
-            gone_cells ^= b
-            why = why_cell.get(b, 0)
-            if reasons:
-                why |= reasons
-                why_cell[b] = why
+    def _cells(self, gone_cells: int, bit: int, reasons: int, read: int) -> int:
+        """Each cell that lost a number and may have one or none left (not ``bit``: k
+        holds it alone): none left is a contradiction, one left a single."""
+        if reasons:
+            self.gone.append((gone_cells, reasons))
+        near_out = self.low0
+        look = gone_cells & near_out & ~bit
+        self.passed |= gone_cells & ~near_out
+        cand, numbers_of = self.cand, self.numbers_of
+        while look:
+            b = look & -look
+            look ^= b
             left = only = 0
             for j in numbers_of.get(b, ()):
                 if cand[j] & b:
@@ -422,10 +557,18 @@ class _Braid:
                     if left > 1:
                         break
             if not left:
-                self._empty(why, ("cell", b))
+                self._empty(self._why_cell(b), ("cell", b))
             elif left == 1 and only not in self.assumed:
-                self._push(only, b, why)
+                self._push(only, b, self._why_cell(b))
         return read
+
+    def _why_cell(self, b: int) -> int:
+        """The reasons of every step that took cell ``b`` from some number."""
+        why = 0
+        for cells, reasons in self.gone:
+            if cells & b:
+                why |= reasons
+        return why
 
     def _push(self, k: int, bit: int, reasons: int) -> None:
         self.seq += 1

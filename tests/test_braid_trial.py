@@ -1,20 +1,25 @@
-"""The braid trial kept as running unions (``chains._Braid``) answers as the trial it
-replaced (tests/braid_oracle.py): the same chain (its steps and what ran empty), whether
-the cap cut it, the same steps followed and the same numbers read, on every trial of
-closing minimal puzzles of each adjacency, where the sweep's table of each cell's numbers
-grows stale as chains are found (so the running union of a cell's reasons must still
-cover exactly the numbers that lost it)."""
+"""The braid trial (``chains._Braid``) answers as the trial it replaced
+(tests/braid_oracle.py): the same chain (its steps and what ran empty), whether the cap
+cut it and the same steps followed, on every trial of closing minimal puzzles of each
+adjacency, where the sweep's table of each cell's numbers grows stale as chains are found
+(and the count of each cell's numbers, ``Chains.crowding``, is brought up to date).
+
+What it says its outcome rests on (the numbers read, the cells passed over) is checked
+the way ``rating.LogicSolve`` uses it: take from every number it did not read every cell
+it did not pass over, and the oracle still finds the same chain, cut and steps.  (A trial
+that left out a read or a passed cell would fail there: both tried.)"""
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from braid_oracle import oracle
 
 from engine import Board, reduction
 from engine.board import Grid, Puzzle
-from engine.chains import Chains
+from engine.chains import Chains, _Crowding
 from engine.paths import random_hamiltonian_path
 from engine.rating import LogicSolve
 
@@ -29,22 +34,43 @@ def _minimal(adjacency: str, size: int, seed: int) -> tuple[Puzzle, Grid]:
     return Puzzle(board, reduction.to_minimal(board, solution, rng, None)), solution
 
 
+def _without_unread(chains: Chains, read: int, passed: int, rng: random.Random, share: float) -> SimpleNamespace:
+    """The chains' state with ``share`` of the cells (all, at 1) that are not in ``passed``
+    taken from every open number not in ``read``: what the trial must not depend on."""
+    cand = list(chains.cand)
+    for j in chains.open_numbers():
+        if not read >> j & 1:
+            c = cand[j] & ~passed
+            while c:
+                b = c & -c
+                c ^= b
+                if share >= 1 or rng.random() < share:
+                    cand[j] &= ~b
+    return SimpleNamespace(cand=cand, placed=chains.placed, near=chains.near, n=chains.n)
+
+
 @pytest.mark.parametrize(("adjacency", "size", "seed"), CASES)
 @pytest.mark.parametrize("cap", [3, 12])
 def test_the_braid_trial_answers_as_before(monkeypatch, adjacency, size, seed, cap):
     puzzle, solution = _minimal(adjacency, size, seed)
     compared: list[tuple[bool, bool, int]] = []
     trial = Chains.trial
+    rng = random.Random(seed)
 
     def both(self: Chains, k0: int, z: int, cap: int, numbers_of: dict[int, list[int]], tables=None):
         before = list(self.cand)
+        assert self.crowding() == _Crowding(self).few  # brought up to date as made anew
         expected = oracle(self, numbers_of, cap, k0, z)
         assert self.cand == before  # the oracle works on a copy
         chain, cut = trial(self, k0, z, cap, numbers_of, tables)
         assert self.cand == before  # and so does the trial
         steps, read, crowded = self.last_trial
-        assert (chain, cut, steps - 1, read) == expected
-        assert crowded == ()
+        passed, deepest, passed_numbers = self.last_reach
+        assert (chain, cut, steps - 1) == expected[:3]
+        assert crowded == () and deepest == -1 and passed_numbers == 0
+        for share in (1, 0.5):
+            other = _without_unread(self, read, passed, rng, share)
+            assert oracle(other, numbers_of, cap, k0, z)[:3] == expected[:3]  # type: ignore[arg-type]
         compared.append((chain is not None, cut, steps - 1))
         return chain, cut
 
