@@ -230,26 +230,29 @@ class LogicSolve:
         found = 0
         dead = self.dead
         self._forget_changed()
+        known_of = self.known
         dirty = lost = 0  # numbers changed and cells lost in this sweep: the entries it looks up were made before it
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
-        for k, bit in list(ch.candidates()):
-            if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
+        cand, placed = ch.cand, ch.placed
+        for key in list(ch.candidates()):  # (number, cell bit): the key of ``dead`` and ``known`` too
+            k, bit = key
+            if placed[k] or not cand[k] & bit or key in dead:
                 continue
-            known = self.known.get((k, bit))
+            known = known_of.get(key)
             if known is not None and (known[0] == level or (known[1] != _CAPPED and level > known[0])) and \
                     not (dirty and self._stale(known, dirty, lost)) and \
                     (not known[4] or tables is None or still(known[4], tables)):
                 ch.replay(known[2])
                 if known[1] == _WHOLE:
-                    dead.add((k, bit))
+                    dead.add(key)
                 continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
                 how = _WHOLE if not cut else _CAPPED if ch.last_capped else _BUDGET
-                self.known[(k, bit)] = (level, how, *ch.last_trial, self._epoch, *ch.last_reach)
+                known_of[key] = (level, how, *ch.last_trial, self._epoch, *ch.last_reach)
                 if not cut:
-                    dead.add((k, bit))
+                    dead.add(key)
                 continue
             ch.eliminate(k, bit)
             found += 1

@@ -241,9 +241,10 @@ class WhipSearch:
                 cells |= b
                 narrowed |= 7 << (k - 1)
                 for r in found:
-                    key = (frozenset((*steps, r)), r)
+                    seq = (*steps, r)
+                    key = (frozenset(seq), r)
                     if key not in nxt:
-                        nxt[key] = ((*steps, r), r, numbers, cells, longer, narrowed)
+                        nxt[key] = (seq, r, numbers, cells, longer, narrowed)
             if final:
                 return self._last(ends)
             if not nxt:
