@@ -162,6 +162,7 @@ class LogicSolve:
         self._epoch = 0
         self._checked = 0  # the epoch the entries were last checked in
         self._changed: list[tuple[int, int]] = []  # (numbers changed, cells lost) in each epoch since then
+        self._ranged: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # candidates ranges last left alone
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -216,7 +217,14 @@ class LogicSolve:
 
     def _ranges(self) -> bool:
         ch = self.chains
+        # Ranges are a fixed point of the candidates: when they last dropped nothing and
+        # the candidates are as they were then (``run`` going on to a longer length after
+        # a sweep that found nothing), they drop nothing again.
+        now = (tuple(ch.cand), tuple(ch.placed))
+        if now == self._ranged:
+            return False
         dropped = ch.ranges() + ch.cell_ranges()
+        self._ranged = None if dropped else now
         if dropped:
             self.dead.clear()
             self._used(1, dropped)
@@ -273,7 +281,7 @@ class LogicSolve:
     def _open_candidates(self) -> list[int]:
         """Each number's candidates as the trials read them (none once it is placed)."""
         ch = self.chains
-        return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
+        return [0 if placed else c for placed, c in zip(ch.placed, ch.cand, strict=True)]
 
     def _changes(self) -> tuple[int, int]:
         """The numbers whose candidates changed since the last look (a bit each) and the
@@ -284,12 +292,12 @@ class LogicSolve:
             return 0, 0
         self._epoch += 1
         numbers = cells = 0
-        for k, before, after in zip(range(len(now)), seen, now, strict=True):
-            if before != after:
-                if after & ~before:  # a candidate back (never, in a solve): forget them all
-                    self.known.clear()
-                numbers |= 1 << k
-                cells |= before & ~after
+        for k in [k for k, before, after in zip(range(len(now)), seen, now, strict=True) if before != after]:
+            before, after = seen[k], now[k]
+            if after & ~before:  # a candidate back (never, in a solve): forget them all
+                self.known.clear()
+            numbers |= 1 << k
+            cells |= before & ~after
         self._seen = now
         self._low = None
         self._changed.append((numbers, cells))
