@@ -93,11 +93,10 @@ class WhipTables:
         numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
         crowded, few = self.crowded, self.few
         changed = False
-        for k in range(1, self.n + 1):
+        # (the numbers whose cells changed found first: most have not, after one elimination)
+        for k in [k for k in range(1, self.n + 1) if (0 if placed[k] else cand[k]) != bits[k]]:
             new = 0 if placed[k] else cand[k]
             old = bits[k]
-            if new == old:
-                continue
             if new & ~old:
                 return False
             changed = True
@@ -360,5 +359,8 @@ def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTab
     still taken by t numbers or more in ``tables``."""
     now = tables.crowded
     items = crowded.items() if isinstance(crowded, dict) else crowded
+    if len(items) == 1:  # most searches pass over cells at one count: no generator for them
+        ((t, cells),) = items
+        return t < len(now) and not cells & ~now[t]
     return all(t < len(now) and not cells & ~now[t] for t, cells in items)
 
