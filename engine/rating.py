@@ -348,7 +348,10 @@ class LogicSolve:
                 # Made before the last check: any change since counts; made after it, only
                 # the changes after it was made.
                 e = 0 if known[5] <= checked else known[5] - checked
-                if after[e] and stale(known, after[e], lost[e]):
+                numbers = after[e]
+                # (``_stale``'s first tests written out: most entries end there)
+                if numbers and (known[3] & numbers or known[6] & lost[e] or
+                                (numbers & known[8] and stale(known, numbers, lost[e]))):
                     continue
                 kept[key] = known
             self.known = kept
