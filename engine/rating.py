@@ -162,6 +162,7 @@ class LogicSolve:
         self._epoch = 0
         self._checked = 0  # the epoch the entries were last checked in
         self._changed: list[tuple[int, int]] = []  # (numbers changed, cells lost) in each epoch since then
+        self._ranged: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # candidates ranges last left alone
 
     def run(self, cap: int, done: Callable[[Chains], bool] | None = None) -> bool:
         """Solve with chains up to ``cap``; True when solved (or ``done`` says so)."""
@@ -216,7 +217,14 @@ class LogicSolve:
 
     def _ranges(self) -> bool:
         ch = self.chains
+        # Ranges are a fixed point of the candidates: when they last dropped nothing and
+        # the candidates are as they were then (``run`` going on to a longer length after
+        # a sweep that found nothing), they drop nothing again.
+        now = (tuple(ch.cand), tuple(ch.placed))
+        if now == self._ranged:
+            return False
         dropped = ch.ranges() + ch.cell_ranges()
+        self._ranged = None if dropped else now
         if dropped:
             self.dead.clear()
             self._used(1, dropped)
@@ -230,26 +238,29 @@ class LogicSolve:
         found = 0
         dead = self.dead
         self._forget_changed()
+        known_of = self.known
         dirty = lost = 0  # numbers changed and cells lost in this sweep: the entries it looks up were made before it
         # The whip searches' tables, fetched again after each change of the candidates.
         tables = ch.whip_tables() if ch.whips else None
-        for k, bit in list(ch.candidates()):
-            if ch.placed[k] or not ch.cand[k] & bit or (k, bit) in dead:
+        cand, placed = ch.cand, ch.placed
+        for key in list(ch.candidates()):  # (number, cell bit): the key of ``dead`` and ``known`` too
+            k, bit = key
+            if placed[k] or not cand[k] & bit or key in dead:
                 continue
-            known = self.known.get((k, bit))
+            known = known_of.get(key)
             if known is not None and (known[0] == level or (known[1] != _CAPPED and level > known[0])) and \
                     not (dirty and self._stale(known, dirty, lost)) and \
                     (not known[4] or tables is None or still(known[4], tables)):
                 ch.replay(known[2])
                 if known[1] == _WHOLE:
-                    dead.add((k, bit))
+                    dead.add(key)
                 continue
             chain, cut = ch.trial(k, bit, level, numbers_of, tables)
             if chain is None:
                 how = _WHOLE if not cut else _CAPPED if ch.last_capped else _BUDGET
-                self.known[(k, bit)] = (level, how, *ch.last_trial, self._epoch, *ch.last_reach)
+                known_of[key] = (level, how, *ch.last_trial, self._epoch, *ch.last_reach)
                 if not cut:
-                    dead.add((k, bit))
+                    dead.add(key)
                 continue
             ch.eliminate(k, bit)
             found += 1
@@ -270,7 +281,7 @@ class LogicSolve:
     def _open_candidates(self) -> list[int]:
         """Each number's candidates as the trials read them (none once it is placed)."""
         ch = self.chains
-        return [0 if ch.placed[k] else c for k, c in enumerate(ch.cand)]
+        return [0 if placed else c for placed, c in zip(ch.placed, ch.cand, strict=True)]
 
     def _changes(self) -> tuple[int, int]:
         """The numbers whose candidates changed since the last look (a bit each) and the
@@ -281,12 +292,12 @@ class LogicSolve:
             return 0, 0
         self._epoch += 1
         numbers = cells = 0
-        for k, before, after in zip(range(len(now)), seen, now, strict=True):
-            if before != after:
-                if after & ~before:  # a candidate back (never, in a solve): forget them all
-                    self.known.clear()
-                numbers |= 1 << k
-                cells |= before & ~after
+        for k in [k for k, before, after in zip(range(len(now)), seen, now, strict=True) if before != after]:
+            before, after = seen[k], now[k]
+            if after & ~before:  # a candidate back (never, in a solve): forget them all
+                self.known.clear()
+            numbers |= 1 << k
+            cells |= before & ~after
         self._seen = now
         self._low = None
         self._changed.append((numbers, cells))
@@ -337,7 +348,10 @@ class LogicSolve:
                 # Made before the last check: any change since counts; made after it, only
                 # the changes after it was made.
                 e = 0 if known[5] <= checked else known[5] - checked
-                if after[e] and stale(known, after[e], lost[e]):
+                numbers = after[e]
+                # (``_stale``'s first tests written out: most entries end there)
+                if numbers and (known[3] & numbers or known[6] & lost[e] or
+                                (numbers & known[8] and stale(known, numbers, lost[e]))):
                     continue
                 kept[key] = known
             self.known = kept

@@ -26,13 +26,20 @@ _LONGEST = 6  # reversible pieces up to this many cells are counted
 _CLOCK_EVERY = 256  # moves between looks at the clock
 
 
-def _score(near: list[frozenset[int]], path: list[int], pieces: tuple[tuple[int, int], ...]) -> int:
+# The pieces a move can change (``_touched``), as position pairs: a piece is reversible
+# when both of its pairs hold neighbouring cells (one pair at an end of the path, none
+# when it spans the whole path).
+_Pieces = tuple[int, tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int], ...]]
+
+
+def _score(near: list[frozenset[int]], path: list[int], pieces: _Pieces) -> int:
     """How many of the pieces (cells i+1..i+length) are reversible."""
-    n = len(path)
-    count = 0
-    for i, length in pieces:
-        j = i + length
-        if (i < 0 or path[j] in near[path[i]]) and (j + 1 >= n or path[i + 1] in near[path[j + 1]]):
+    count, both, one = pieces
+    for i, j, a, b in both:
+        if path[j] in near[path[i]] and path[b] in near[path[a]]:
+            count += 1
+    for a, b in one:
+        if path[b] in near[path[a]]:
             count += 1
     return count
 
@@ -80,11 +87,13 @@ def _backbite(path: list[int], p: int, at_tail: bool) -> None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _touched(p: int, n: int, at_tail: bool) -> tuple[tuple[int, int], ...]:
+def _touched(p: int, n: int, at_tail: bool) -> _Pieces:
     """The pieces whose count a backbite at ``p`` can change: those across the cut, and
     those open at the end that moved.  A piece inside the reversed part is reversible
     exactly when its mirror image is, so the rest keep their total.  The same few
-    hundred (p, n, end) come back thousands of times per path: cached."""
+    hundred (p, n, end) come back thousands of times per path: cached, as ``_score``
+    reads them (piece (i, length) is reversible when cells i and i+length touch, unless
+    i is before the path, and cells i+1 and i+length+1 do, unless the latter is past it)."""
     cut = p if at_tail else p - 1  # the new link is between cut and cut + 1
     pieces = set()
     for length in range(2, _LONGEST + 1):
@@ -94,4 +103,15 @@ def _touched(p: int, n: int, at_tail: bool) -> tuple[tuple[int, int], ...]:
         end = n - 1 - length if at_tail else -1
         if end >= -1 and end + length < n:
             pieces.add((end, length))
-    return tuple(sorted(pieces))
+    whole, both, one = 0, [], []
+    for i, length in sorted(pieces):
+        j = i + length
+        if i < 0 and j + 1 >= n:
+            whole += 1
+        elif i < 0:
+            one.append((j + 1, 0))
+        elif j + 1 >= n:
+            one.append((i, j))
+        else:
+            both.append((i, j, j + 1, i + 1))
+    return whole, tuple(both), tuple(one)

@@ -93,11 +93,10 @@ class WhipTables:
         numbers, mask, bits, at = self.numbers, self.mask, self.bits, self.at
         crowded, few = self.crowded, self.few
         changed = False
-        for k in range(1, self.n + 1):
+        # (the numbers whose cells changed found first: most have not, after one elimination)
+        for k in [k for k in range(1, self.n + 1) if (0 if placed[k] else cand[k]) != bits[k]]:
             new = 0 if placed[k] else cand[k]
             old = bits[k]
-            if new == old:
-                continue
             if new & ~old:
                 return False
             changed = True
@@ -205,46 +204,27 @@ class WhipSearch:
         linked to its last step are looked at in a fixed order (numbers sharing its cell,
         the numbers next to its own, then the cells its number or those neighbours lose),
         each for the candidates the chain leaves it; the first one left with none ends
-        the search.  Three methods (this, ``_left`` and ``_cells``) that call nothing else
-        but the tables' ``links`` once per candidate: they run millions of times while a
-        puzzle is rated."""
+        the search.  Three methods (this, ``_layer`` once per layer and ``_cells`` once
+        per partial whip) that call nothing else but the tables' ``links`` once per
+        candidate: they run millions of times while a puzzle is rated (a call per partial
+        whip cost about a twentieth of the search's CPU)."""
         few = self.tables.few
-        left = self._left
         layer: list[_State] = [((), z, 0, 0, {}, 0)]
         for depth in range(cap):
             self.states += len(layer)
             if depth + 2 <= FEW:
                 self.deepest = depth + 2
-            final = depth == cap - 1  # its followers are only counted, never looked at
             # The chains of this layer hold ``depth`` cells before their last step: a
             # number they leave alone (not narrowed) with more than depth + 2 cells keeps
             # two after it, so only numbers with fewer need a look.
             small = few[depth + 2] if depth + 2 <= FEW else -1
             nxt: dict[tuple[frozenset[Candidate], Candidate], _State] = {}
             ends: list[tuple[tuple[Candidate, ...], list[Candidate]]] = []
-            for steps, last, numbers, cells, allowed, narrowed in layer:
-                found, empty = left(last, numbers, cells, allowed, narrowed, small)
-                if empty is not None:
-                    return steps, empty, False
-                if not found:
-                    continue
-                if final:
-                    ends.append((steps, found))
-                    continue
-                # The chain with its last step: what its followers start from.
-                k, b = last
-                spread = self.near[b]
-                longer = dict(allowed)
-                longer[k - 1] = longer.get(k - 1, -1) & spread
-                longer[k + 1] = longer.get(k + 1, -1) & spread
-                numbers |= 1 << k
-                cells |= b
-                narrowed |= 7 << (k - 1)
-                for r in found:
-                    key = (frozenset((*steps, r)), r)
-                    if key not in nxt:
-                        nxt[key] = ((*steps, r), r, numbers, cells, longer, narrowed)
-            if final:
+            # The last layer's followers are only counted, never looked at (``ends``).
+            whip = self._layer(layer, small, nxt, ends if depth == cap - 1 else None)
+            if whip is not None:
+                return whip[0], whip[1], False
+            if depth == cap - 1:
                 return self._last(ends)
             if not nxt:
                 return None, None, False
@@ -254,42 +234,77 @@ class WhipSearch:
         self.capped = True  # cap 0: nothing looked at
         return None, None, True
 
-    def _left(self, last: Candidate, numbers: int, cells: int, allowed: dict[int, int], narrowed: int,
-              small: int) -> tuple[list[Candidate], tuple[str, int] | None]:
-        """The variables linked to ``last`` that the chain before it (``numbers``,
-        ``cells``, ``allowed``, ``narrowed``) and ``last`` leave with one candidate: those
-        candidates, in the order met; and the first variable left with none, if any (then
-        the whip ends there).  ``small``: the numbers with few enough cells that the chain
-        may leave them one (``WhipTables.few``)."""
+    def _layer(self, layer: list[_State], small: int, nxt: dict[tuple[frozenset[Candidate], Candidate], _State],
+               ends: list[tuple[tuple[Candidate, ...], list[Candidate]]] | None
+               ) -> tuple[tuple[Candidate, ...], tuple[str, int]] | None:
+        """Each partial whip of ``layer`` with its followers: those put in ``nxt`` (merged
+        on their set of steps and last one), or in the last layer with ``ends`` (each
+        partial whip's, only counted); a whip (its steps and the empty variable) as soon
+        as one of them ends in one.  ``small``: the numbers with few enough cells that the
+        chain may leave them one (``WhipTables.few``).
+
+        For each partial whip, the variables linked to its last step that the chain
+        before it and that step leave with one candidate (its followers, in the order
+        met), and the first one left with none: the numbers that may take the step's cell
+        (its neighbours only within its reach), ascending, then its neighbours with cells
+        out of its reach, each for what the chain leaves it; then the cells the step's
+        number or those neighbours lose (``_cells``)."""
         tables = self.tables
-        read, sharing, far, free, spread, beside = tables._links.get(last) or tables.links(last, self.near)
-        k, b = last
-        keep = ~(cells | b)
-        # Of the numbers sharing b, only those looked at are read whole; the others only
-        # by their count (``deepest``): one that loses b, or other cells, while it keeps
-        # more than ``deepest``, is passed over all the same.
-        first = sharing & ~numbers & (narrowed | small | beside)
-        self.read_numbers |= read | first
-        self.passed |= sharing
-        bits = tables.bits
-        found: list[Candidate] = []
-        # The numbers linked to the last step: those that may take its cell (its
-        # neighbours only within its reach), ascending, then its neighbours with cells out
-        # of its reach; each for what the chain leaves it.
-        for look in (first, far & ~numbers):
-            while look:
-                jb = look & -look
-                look ^= jb
-                j = jb.bit_length() - 1
-                c = bits[j] & keep & allowed.get(j, -1) & (spread if jb & beside else -1)
-                if not c:
-                    return found, ("number", j)
-                if not c & (c - 1):
-                    found.append((j, c))
-        free &= ~cells
-        # A cell two numbers the chain has not narrowed may take keeps two candidates:
-        # only one with fewer numbers than those the chain narrowed and two more needs a look.
-        narrowed |= 7 << (k - 1)
+        known, bits = tables._links, tables.bits
+        for steps, last, numbers, cells, allowed, narrowed in layer:
+            read, sharing, far, free, spread, beside = known.get(last) or tables.links(last, self.near)
+            k, b = last
+            keep = ~(cells | b)
+            # Of the numbers sharing b, only those looked at are read whole; the others
+            # only by their count (``deepest``): one that loses b, or other cells, while it
+            # keeps more than ``deepest``, is passed over all the same.
+            first = sharing & ~numbers & (narrowed | small | beside)
+            self.read_numbers |= read | first
+            self.passed |= sharing
+            found: list[Candidate] = []
+            for look in (first, far & ~numbers):
+                while look:
+                    jb = look & -look
+                    look ^= jb
+                    j = jb.bit_length() - 1
+                    c = bits[j] & keep & allowed.get(j, -1) & (spread if jb & beside else -1)
+                    if not c:
+                        return steps, ("number", j)
+                    if not c & (c - 1):
+                        found.append((j, c))
+            # The chain with its last step: what its followers start from.
+            narrowed |= 7 << (k - 1)
+            numbers |= 1 << k
+            empty = self._cells(free & ~cells, spread, beside, numbers, allowed, narrowed, found)
+            if empty is not None:
+                return steps, empty
+            if not found:
+                continue
+            if ends is not None:
+                ends.append((steps, found))
+                continue
+            longer = dict(allowed)
+            longer[k - 1] = longer.get(k - 1, -1) & spread
+            longer[k + 1] = longer.get(k + 1, -1) & spread
+            cells |= b
+            for r in found:
+                seq = (*steps, r)
+                key = (frozenset(seq), r)
+                if key not in nxt:
+                    nxt[key] = (seq, r, numbers, cells, longer, narrowed)
+        return None
+
+    def _cells(self, free: int, spread: int, beside: int, numbers: int, allowed: dict[int, int], narrowed: int,
+               found: list[Candidate]) -> tuple[str, int] | None:
+        """The cells of ``free`` (those a step's number k or its neighbours (``beside``)
+        lose, less the chain's) that the chain (``numbers`` and ``narrowed`` with k's,
+        ``allowed`` before k's step) leaves to one number: those candidates added to
+        ``found``; or the first one it leaves to none.
+
+        A cell two numbers the chain has not narrowed may take keeps two candidates: only
+        one with fewer numbers than those the chain narrowed and two more needs a look
+        (the others are passed over as crowded, by their count)."""
+        tables = self.tables
         crowded = tables.crowded
         t = narrowed.bit_count() + 2
         if t < len(crowded):
@@ -298,23 +313,15 @@ class WhipSearch:
                 free ^= skipped
                 self.crowded[t] = self.crowded.get(t, 0) | skipped
         if not free:
-            return found, None
-        return found, self._cells(free, k, spread, numbers | 1 << k, allowed, narrowed, found)
-
-    def _cells(self, free: int, k: int, spread: int, numbers: int, allowed: dict[int, int], narrowed: int,
-               found: list[Candidate]) -> tuple[str, int] | None:
-        """The cells of ``free`` (those ``k`` or its neighbours lose, less the chain's and
-        the crowded ones) that the chain (``numbers`` and ``narrowed`` with k's, ``allowed``
-        before k's step) leaves to one number: those candidates added to ``found``; or the
-        first one it leaves to none."""
-        at = self.tables.at
-        beside = 1 << (k - 1) | 1 << (k + 1)
+            return None
+        at = tables.at
         self.read_cells |= free  # each cell's numbers, and nothing else of theirs
+        outside = ~narrowed
         while free:
             d = free & -free
             free ^= d
             m = at[d.bit_length()]
-            untouched = m & ~narrowed
+            untouched = m & outside
             if untouched & (untouched - 1):
                 continue  # two numbers the chain leaves alone may take it
             count = 1 if untouched else 0
@@ -353,5 +360,8 @@ def still(crowded: dict[int, int] | tuple[tuple[int, int], ...], tables: WhipTab
     still taken by t numbers or more in ``tables``."""
     now = tables.crowded
     items = crowded.items() if isinstance(crowded, dict) else crowded
+    if len(items) == 1:  # most searches pass over cells at one count: no generator for them
+        ((t, cells),) = items
+        return t < len(now) and not cells & ~now[t]
     return all(t < len(now) and not cells & ~now[t] for t, cells in items)
 
