@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from engine import Cell, Grid, Puzzle, runs_of
+from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
-from .number_index import NO_CELLS, NumberIndex, OnBoard
+from .number_index import NO_CELLS, NumberIndex, OnBoard, put_in, take_out
 
 # A tab left open with nobody touching it stops counting after this long: the page
 # sends a heartbeat every few minutes while visible and pauses the clock when hidden,
@@ -379,38 +379,17 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        # The numbers neither given nor entered: the puzzle's open numbers (kept per puzzle)
-        # less the entries' index's, in C, then this request's changes; no pass over the board.
-        size = self.puzzle.size
+        # The runs the entries' index says with the givens (carried from move to move by the
+        # store's index, ``NumberIndex.on_board``), then this request's few changes put in or
+        # taken out; no pass over the board or over the numbers.
+        runs = list(self._on_board().runs)
         open_numbers = self._open_numbers
-        entered = self._entries_index().cells
-        absent: Set[int] = self._on_board().absent
-        if self._changed:
-            absent = changing = set(absent)
-            for value, cells in self._changed.items():
-                if cells:
-                    changing.discard(value)
-                elif value in open_numbers:
-                    changing.add(value)
-        if 2 * len(absent) <= size:
-            return runs_of(sorted(absent))
-        # Most numbers absent (a game begun): the gaps between the fewer numbers shown, in
-        # order (0 and size + 1 close the ends).
-        shown = set(self._givens.cells)
-        shown.update(entered)
         for value, cells in self._changed.items():
-            if cells:
-                shown.add(value)
-            elif value in open_numbers:
-                shown.discard(value)
-        runs: list[tuple[int, int]] = []
-        before = 0
-        for k in sorted(shown):
-            if k > before + 1:
-                runs.append((before + 1, k - 1))
-            before = k
-        if before < size:
-            runs.append((before + 1, size))
+            if value in open_numbers:
+                if cells:
+                    take_out(runs, value)
+                else:
+                    put_in(runs, value)
         return runs
 
     def duplicates(self, first: int | None = None) -> list[tuple[int, list[Cell]]]:

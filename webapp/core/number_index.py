@@ -15,25 +15,62 @@ next one by ``changed`` for the few numbers a move touched, not gone over the bo
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
-from engine import Cell
+from engine import Cell, runs_of
 
 NO_CELLS: frozenset[Cell] = frozenset()
 
 
+Run = tuple[int, int]  # consecutive numbers low..high
+
+
 class OnBoard:
     """An entries index read with a puzzle's givens: the numbers shown twice or more on the
-    board (givens counted) and the open numbers (``open_numbers``: not given) no entry shows."""
+    board (givens counted), and the open numbers (``open_numbers``: not given) no entry
+    shows, as runs in order."""
 
-    __slots__ = ("absent", "givens", "open_numbers", "twice")
+    __slots__ = ("givens", "open_numbers", "runs", "twice")
 
     def __init__(self, givens: NumberIndex, open_numbers: frozenset[int], twice: frozenset[int],
-                 absent: frozenset[int]):
+                 runs: tuple[Run, ...]):
         self.givens = givens
         self.open_numbers = open_numbers
         self.twice = twice
-        self.absent = absent
+        self.runs = runs
+
+
+_LOW = itemgetter(0)
+
+
+def take_out(runs: list[Run], number: int) -> None:
+    """``runs`` (in order, apart) without ``number``, in place; nothing if no run holds it."""
+    at = bisect_right(runs, number, key=_LOW) - 1
+    if at < 0:
+        return
+    low, high = runs[at]
+    if number > high:
+        return
+    runs[at:at + 1] = [run for run in ((low, number - 1), (number + 1, high)) if run[0] <= run[1]]
+
+
+def put_in(runs: list[Run], number: int) -> None:
+    """``runs`` (in order, apart) with ``number``, in place, joining the runs it touches."""
+    at = bisect_right(runs, number, key=_LOW) - 1  # the last run starting at or below it
+    if at >= 0 and runs[at][1] >= number:
+        return
+    joins_left = at >= 0 and runs[at][1] == number - 1
+    joins_right = at + 1 < len(runs) and runs[at + 1][0] == number + 1
+    if joins_left and joins_right:
+        runs[at:at + 2] = [(runs[at][0], runs[at + 1][1])]
+    elif joins_left:
+        runs[at] = (runs[at][0], number)
+    elif joins_right:
+        runs[at + 1] = (number, runs[at + 1][1])
+    else:
+        runs.insert(at + 1, (number, number))
 
 
 class NumberIndex:
@@ -72,13 +109,13 @@ class NumberIndex:
             return found
         cells = self.cells
         twice = givens.twice | self.twice | (givens.cells.keys() & cells.keys())
-        found = self.board = OnBoard(givens, open_numbers, frozenset(twice), open_numbers.difference(cells))
+        absent = open_numbers.difference(cells)
+        found = self.board = OnBoard(givens, open_numbers, frozenset(twice), tuple(runs_of(sorted(absent))))
         return found
 
     def changed(self, changes: Iterable[tuple[Cell, int, int]]) -> NumberIndex:
         """A new index after each ``(cell, old, new)`` (0: empty; one change per cell)."""
         cells = dict(self.cells)
-        twice = set(self.twice)
         touched: list[int] = []
         for cell, old, new in changes:
             if old:
@@ -87,30 +124,35 @@ class NumberIndex:
                     cells[old] = left
                 else:
                     cells.pop(old, None)
-                if len(left) < 2:
-                    twice.discard(old)
                 touched.append(old)
             if new:
-                now = cells.get(new, NO_CELLS) | {cell}
-                cells[new] = now
-                if len(now) > 1:
-                    twice.add(new)
+                cells[new] = cells.get(new, NO_CELLS) | {cell}
                 touched.append(new)
-        index = NumberIndex(cells, frozenset(twice))
+        held = {v: cells.get(v, NO_CELLS) for v in touched}
+        index = NumberIndex(cells, _with(self.twice, [v for v, at in held.items() if len(at) > 1], held))
         board = self.board
         if board is not None:  # carried over for the numbers touched, not worked out again
-            on_board, absent = set(board.twice), set(board.absent)
             given, opens = board.givens.cells, board.open_numbers
-            for v in touched:
-                held = cells.get(v, NO_CELLS)
-                if len(held) + len(given.get(v, NO_CELLS)) > 1:
-                    on_board.add(v)
-                else:
-                    on_board.discard(v)
+            twice = _with(board.twice, [v for v, at in held.items() if len(at) + len(given.get(v, NO_CELLS)) > 1],
+                          held)
+            runs = list(board.runs)
+            for v, at in held.items():
                 if v in opens:
-                    if held:
-                        absent.discard(v)
+                    if at:
+                        take_out(runs, v)
                     else:
-                        absent.add(v)
-            index.board = OnBoard(board.givens, opens, frozenset(on_board), frozenset(absent))
+                        put_in(runs, v)
+            index.board = OnBoard(board.givens, opens, twice, tuple(runs))
         return index
+
+
+def _with(numbers: frozenset[int], now: list[int], touched: Iterable[int]) -> frozenset[int]:
+    """``numbers`` with each of the ``touched`` numbers in it if it is in ``now`` and out of it
+    if not (the same set when none moves: most moves leave most of these sets alone)."""
+    ins = [v for v in now if v not in numbers]
+    outs = [v for v in touched if v in numbers and v not in now]
+    if outs:
+        numbers = numbers.difference(outs)
+    if ins:
+        numbers = numbers.union(ins)
+    return numbers
