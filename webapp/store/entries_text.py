@@ -155,8 +155,10 @@ def whole_text(entries: Mapping[Cell, int]) -> str:
 def _patched(text: str, old: Mapping[Cell, int], cells: list[Cell], changed: list[tuple[Cell, int]],
              gone: set[Cell]) -> tuple[str, list[Cell]]:
     # Every item starts with "[" and only items do (besides the list's own, followed by
-    # "["): "[r, c, " is found exactly where that cell's item starts.
-    cells = list(cells)
+    # "["): "[r, c, " is found exactly where that cell's item starts.  The cells in order
+    # are copied only when one comes or goes (the kept list is shared).
+    if gone or any(cell not in old for cell, _value in changed):
+        cells = list(cells)
     for cell in gone:
         item = f"[{cell[0]}, {cell[1]}, {old[cell]}]"
         if text == f"[{item}]":
