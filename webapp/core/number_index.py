@@ -76,15 +76,25 @@ def put_in(runs: list[Run], number: int) -> None:
 class NumberIndex:
     """Number -> the cells holding it (never an empty set), and the numbers held twice or more."""
 
-    __slots__ = ("board", "cells", "twice")
+    __slots__ = ("_twice", "board", "cells")
 
-    def __init__(self, cells: dict[int, frozenset[Cell]], twice: frozenset[int]):
+    def __init__(self, cells: dict[int, frozenset[Cell]], twice: frozenset[int] | None = None):
         self.cells = cells
-        self.twice = twice
+        # None: worked out when first asked (an index made by ``changed`` for the next text
+        # seldom is: what the answers ask is in ``board``).
+        self._twice = twice
         # ``on_board``'s answer, once asked (for one puzzle's givens: an index of entries is
         # read with its own puzzle's); what it says follows from the index, so keeping it
         # changes nothing the index says.
         self.board: OnBoard | None = None
+
+    @property
+    def twice(self) -> frozenset[int]:
+        """The numbers held by two cells or more."""
+        found = self._twice
+        if found is None:
+            found = self._twice = frozenset([v for v, cells in self.cells.items() if len(cells) > 1])
+        return found
 
     @classmethod
     def of(cls, numbers: Mapping[Cell, int]) -> NumberIndex:
@@ -128,31 +138,29 @@ class NumberIndex:
             if new:
                 cells[new] = cells.get(new, NO_CELLS) | {cell}
                 touched.append(new)
-        held = {v: cells.get(v, NO_CELLS) for v in touched}
-        index = NumberIndex(cells, _with(self.twice, [v for v, at in held.items() if len(at) > 1], held))
-        board = self.board
-        if board is not None:  # carried over for the numbers touched, not worked out again
-            given, opens = board.givens.cells, board.open_numbers
-            twice = _with(board.twice, [v for v, at in held.items() if len(at) + len(given.get(v, NO_CELLS)) > 1],
-                          held)
-            runs = list(board.runs)
-            for v, at in held.items():
-                if v in opens:
-                    if at:
-                        take_out(runs, v)
-                    else:
-                        put_in(runs, v)
-            index.board = OnBoard(board.givens, opens, twice, tuple(runs))
+        index = NumberIndex(cells)
+        if self.board is not None:  # carried over for the numbers touched, not worked out again
+            index.board = _carried(self.board, cells, touched)
         return index
 
 
-def _with(numbers: frozenset[int], now: list[int], touched: Iterable[int]) -> frozenset[int]:
-    """``numbers`` with each of the ``touched`` numbers in it if it is in ``now`` and out of it
-    if not (the same set when none moves: most moves leave most of these sets alone)."""
-    ins = [v for v in now if v not in numbers]
-    outs = [v for v in touched if v in numbers and v not in now]
-    if outs:
-        numbers = numbers.difference(outs)
-    if ins:
-        numbers = numbers.union(ins)
-    return numbers
+def _carried(board: OnBoard, cells: dict[int, frozenset[Cell]], touched: list[int]) -> OnBoard:
+    """``board`` after a change of the entries (now ``cells``) that touched these numbers."""
+    given, opens = board.givens.cells, board.open_numbers
+    twice = board.twice
+    runs: list[Run] | None = None
+    for v in touched:
+        held = cells.get(v, NO_CELLS)
+        if len(held) + len(given.get(v, NO_CELLS)) > 1:
+            if v not in twice:
+                twice = twice | {v}
+        elif v in twice:
+            twice = twice - {v}
+        if v in opens:
+            if runs is None:
+                runs = list(board.runs)
+            if held:
+                take_out(runs, v)
+            else:
+                put_in(runs, v)
+    return OnBoard(board.givens, opens, twice, board.runs if runs is None else tuple(runs))
