@@ -10,9 +10,10 @@ from datetime import datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import runs_of
 from webapp.core.game import CellMove, Move, RestartMove, State
 from webapp.core.number_index import NumberIndex
-from webapp.store.entries_text import read_entries, read_indexed_entries, whole_text, write_entries
+from webapp.store.entries_text import MAX_PATCHED, read_entries, read_indexed_entries, whole_text, write_entries
 from webapp.store.models import ProgressRow
 from webapp.store.progress_codec import (
     MOVE_COLUMNS,
@@ -206,6 +207,38 @@ def test_the_number_index_kept_with_a_text_is_the_index_of_its_entries(
         assert index is not None
         assert _index_as_sets(index) == _index_as_sets(NumberIndex.of(entries))
         assert all(index.cells.values())  # no number left with no cell
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(cells, st.integers(1, 30), max_size=200),
+       st.dictionaries(st.tuples(st.integers(40, 45), st.integers(0, 39)), st.integers(1, 30), max_size=12),
+       st.lists(st.dictionaries(cells, st.integers(0, 30), max_size=10), max_size=6))
+def test_what_a_kept_index_says_with_the_givens_is_carried_to_the_next_text(
+        entries: dict[tuple[int, int], int], givens: dict[tuple[int, int], int],
+        batches: list[dict[tuple[int, int], int]]) -> None:
+    """The numbers twice on the board and the open numbers no entry shows, asked of a kept
+    index with a puzzle's givens (as each request's game asks before its move), are carried
+    by the write to the next text's index for the cells it changed: move after move, what
+    working them out afresh from the entries and the givens says."""
+    given_index = NumberIndex.of(givens)
+    open_numbers = frozenset(range(1, 31)).difference(given_index.cells)
+    text = write_entries(entries)
+    read, index = read_indexed_entries(text)
+    assert index is not None
+    index.on_board(given_index, open_numbers)
+    for batch in batches:
+        entries = _changed(read, batch)
+        text = write_entries(read, text)
+        read, index = read_indexed_entries(text)
+        assert index is not None
+        # Carried by a patched write; a write of more cells (a Restart's) is written whole and
+        # read afresh.
+        assert index.board is not None or len(batch) > MAX_PATCHED
+        board = index.on_board(given_index, open_numbers)
+        assert board is index.board
+        shown = [*givens.values(), *entries.values()]
+        assert board.twice == {v for v in shown if shown.count(v) > 1}
+        assert list(board.runs) == runs_of(sorted(open_numbers - set(entries.values())))
 
 
 def test_a_text_written_elsewhere_comes_without_an_index() -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, render_template_string
-from flask_babel import force_locale
+import pytest
+from flask import Flask, g, render_template_string
+from flask_babel import force_locale, get_locale, get_translations
 from flask_babel import gettext as babel_gettext
 from flask_babel import ngettext as babel_ngettext
 from hypothesis import given, settings
@@ -33,6 +34,46 @@ def test_messages_are_said_in_the_request_language_and_follow_force_locale(app: 
         for count in (1, 3):
             assert ngettext(*plural, count, cells="A1") == babel_ngettext(*plural, count, cells="A1")
             assert str(count) in ngettext(*plural, count, cells="A1")
+
+
+@pytest.mark.parametrize("path, headers", [
+    ("/", {}),
+    ("/", {"Accept-Language": "es"}),
+    ("/", {"Accept-Language": "fr, en;q=0.5"}),
+    ("/?lang=es", {"Accept-Language": "en"}),
+    ("/p/x/cell/1/1", {"Accept-Language": "es-ES,es;q=0.9"}),
+])
+def test_the_first_look_of_a_request_finds_what_flask_babel_finds(app: Flask, path: str,
+                                                                   headers: dict[str, str]) -> None:
+    """``translations()``' first look in a request (Flask-Babel's steps taken on the app
+    context directly) gives the catalogue Flask-Babel's ``get_translations()`` gives in the
+    same request, and leaves the same locale and domain on ``g`` for Flask-Babel's other
+    functions; under ``force_locale`` and after it, the forced language and then the
+    request's again."""
+    with app.test_request_context(path, headers=headers):
+        theirs = get_translations()
+        their_state = g._flask_babel
+        their_locale, their_domain = their_state.babel_locale, their_state.babel_domain
+    with app.test_request_context(path, headers=headers):
+        ours = translations()
+        our_state = g._flask_babel
+        assert ours is theirs
+        assert our_state.babel_locale is their_locale and our_state.babel_domain is their_domain
+        assert get_locale() is their_locale and get_translations() is ours
+        other = "en" if str(their_locale) == "es" else "es"
+        with force_locale(other):
+            assert translations() is get_translations() is not ours
+        assert translations() is ours
+
+
+def test_a_catalogue_not_loaded_yet_is_loaded_by_the_first_look(app: Flask) -> None:
+    """The first look of the app's first Spanish request loads the catalogue (Flask-Babel's
+    own loading), which Flask-Babel then finds in its cache."""
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        ours = translations()
+        assert ours.ugettext("Undo") == "Deshacer"
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        assert get_translations() is ours
 
 
 def test_each_request_has_its_own_language(app: Flask) -> None:

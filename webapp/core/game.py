@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from engine import Cell, Grid, Puzzle, runs_of
+from engine import Cell, Grid, Puzzle
 from engine import cell_name as engine_cell_name
 
 from .messages import ENGLISH, N_, Refusal, Words
-from .number_index import NO_CELLS, NumberIndex
+from .number_index import NO_CELLS, NumberIndex, OnBoard, put_in, take_out
 
 # A tab left open with nobody touching it stops counting after this long: the page
 # sends a heartbeat every few minutes while visible and pauses the clock when hidden,
@@ -235,15 +235,6 @@ def _givens_kept(puzzle: Puzzle) -> tuple[Puzzle, NumberIndex, frozenset[int]]:
     return kept
 
 
-def _givens_index(puzzle: Puzzle) -> NumberIndex:
-    return _givens_kept(puzzle)[1]
-
-
-def _open_numbers(puzzle: Puzzle) -> frozenset[int]:
-    """The numbers the player is to place: 1 to the size, but the givens'."""
-    return _givens_kept(puzzle)[2]
-
-
 def cell_name(cell: Cell) -> str:
     """The engine's "row 2, column 3", capitalised to begin a sentence."""
     name = engine_cell_name(cell)
@@ -281,7 +272,7 @@ class Game:
         # (``_entries``: the store's kept index, or made here when first asked for; shared,
         # never changed), with ``_changed`` over it: the entries' cells of each number a
         # change of this request touched (empty sets included).
-        self._givens = _givens_index(puzzle)
+        _puzzle, self._givens, self._open_numbers = _givens_kept(puzzle)
         self._entries: NumberIndex | None = None
         self._changed: dict[int, frozenset[Cell]] = {}
         # The entries' index the store kept for the text this state was read from (taken
@@ -307,10 +298,23 @@ class Game:
         """The entries' index as they were before this request's changes (``_changed``):
         the store's, or made once here."""
         if self._entries is None:
-            self._entries = self._kept if self._kept is not None else NumberIndex.of(self.state.entries)
+            kept = self._kept
+            if kept is not None:
+                # What the store's index says with this puzzle's givens, worked out (or found)
+                # before any change of this request: the store's write then carries it to the
+                # next text's index for the few numbers the move touched.
+                kept.on_board(self._givens, self._open_numbers)
+                self._entries = kept
+            else:
+                self._entries = NumberIndex.of(self.state.entries)
             self._kept = None
             self._changed = {}
         return self._entries
+
+    def _on_board(self) -> OnBoard:
+        """The numbers twice on the board and the open numbers absent, before this request's
+        changes (``_changed``)."""
+        return self._entries_index().on_board(self._givens, self._open_numbers)
 
     def _forget_index(self) -> None:
         """The entries were replaced wholesale (Restart, Reveal, Undo of a Restart)."""
@@ -375,38 +379,17 @@ class Game:
 
     def missing(self) -> list[tuple[int, int]]:
         """The numbers no cell shows yet, as runs (low, high)."""
-        # The numbers neither given nor entered: the puzzle's open numbers (kept per puzzle)
-        # less the entries' index's, in C, then this request's changes; no pass over the board.
-        size = self.puzzle.size
-        open_numbers = _open_numbers(self.puzzle)
-        entered = self._entries_index().cells
-        absent: Set[int] = open_numbers.difference(entered)
-        if self._changed:
-            absent = changing = set(absent)
-            for value, cells in self._changed.items():
-                if cells:
-                    changing.discard(value)
-                elif value in open_numbers:
-                    changing.add(value)
-        if 2 * len(absent) <= size:
-            return runs_of(sorted(absent))
-        # Most numbers absent (a game begun): the gaps between the fewer numbers shown, in
-        # order (0 and size + 1 close the ends).
-        shown = set(self._givens.cells)
-        shown.update(entered)
+        # The runs the entries' index says with the givens (carried from move to move by the
+        # store's index, ``NumberIndex.on_board``), then this request's few changes put in or
+        # taken out; no pass over the board or over the numbers.
+        runs = list(self._on_board().runs)
+        open_numbers = self._open_numbers
         for value, cells in self._changed.items():
-            if cells:
-                shown.add(value)
-            elif value in open_numbers:
-                shown.discard(value)
-        runs: list[tuple[int, int]] = []
-        before = 0
-        for k in sorted(shown):
-            if k > before + 1:
-                runs.append((before + 1, k - 1))
-            before = k
-        if before < size:
-            runs.append((before + 1, size))
+            if value in open_numbers:
+                if cells:
+                    take_out(runs, value)
+                else:
+                    put_in(runs, value)
         return runs
 
     def duplicates(self, first: int | None = None) -> list[tuple[int, list[Cell]]]:
@@ -416,7 +399,7 @@ class Game:
         # The numbers twice before this request's changes (twice among the givens or the
         # entries as read, or in both), the changed numbers asked again; not the whole board.
         givens, entries, changed = self._givens, self._entries_index(), self._changed
-        twice = givens.twice | entries.twice | (givens.cells.keys() & entries.cells.keys())
+        twice: Set[int] = self._on_board().twice
         if changed:
             twice = (twice - changed.keys()) | {v for v in changed if len(self.holding(v)) > 1}
         # ``holding`` written out: called for each of up to a hundred numbers, it cost more

@@ -47,8 +47,13 @@ _known: OrderedDict[str, _Known] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _keep(text: str, known: _Known) -> None:
+def _keep(text: str, known: _Known, before: str | None = None) -> None:
     with _lock:
+        # The text a move's write replaces goes: its game's row holds the new one now (or,
+        # should the transaction not commit, the next read parses the old one afresh), so
+        # the kept texts are the games' last, not one game's last 256 moves.
+        if before is not None and before != text:
+            _known.pop(before, None)
         _known[text] = known
         _known.move_to_end(text)
         while len(_known) > KEPT:
@@ -115,7 +120,7 @@ def write_entries(entries: Mapping[Cell, int], before: str | None = None,
         text = whole_text(entries)
     if cells is None:
         cells = sorted(entries)
-    _keep(text, _Known(kept if kept is not None else dict(entries), cells, index))
+    _keep(text, _Known(kept if kept is not None else dict(entries), cells, index), before)
     return text
 
 
@@ -150,8 +155,10 @@ def whole_text(entries: Mapping[Cell, int]) -> str:
 def _patched(text: str, old: Mapping[Cell, int], cells: list[Cell], changed: list[tuple[Cell, int]],
              gone: set[Cell]) -> tuple[str, list[Cell]]:
     # Every item starts with "[" and only items do (besides the list's own, followed by
-    # "["): "[r, c, " is found exactly where that cell's item starts.
-    cells = list(cells)
+    # "["): "[r, c, " is found exactly where that cell's item starts.  The cells in order
+    # are copied only when one comes or goes (the kept list is shared).
+    if gone or any(cell not in old for cell, _value in changed):
+        cells = list(cells)
     for cell in gone:
         item = f"[{cell[0]}, {cell[1]}, {old[cell]}]"
         if text == f"[{item}]":

@@ -9,11 +9,16 @@ with the messages said as the templates' ``_()`` and ``ngettext()`` say them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from markupsafe import Markup, escape
+
+from engine import Cell
 
 from ..core.game import Game, format_seconds
 from .catalogue import template_gettext as _
 from .catalogue import template_ngettext as ngettext
+from .catalogue import translations
 from .names import cell_words
 from .notice import Notice
 
@@ -59,8 +64,26 @@ def duplicates_html(game: Game, oob: bool = False) -> Markup:
     hidden, when there are none) and is sent again out of band with every entry that
     changes the list (``Game.duplicates_changed_by``), so the list comes and goes with the
     duplicates; at most 5 numbers and 3 cells of each."""
-    parts = [f'<div id="duplicates" class="duplicates"{_OOB if oob else ""}>']
     found = game.duplicates(_DUPLICATES_SHOWN)
+    # What the box shows of each number: its cells' count and first three.
+    key = (translations(), oob, tuple([(value, len(cells), *cells[:3]) for value, cells in found]))
+    html = _DUPLICATES_DRAWN.get(key)
+    if html is None:
+        if len(_DUPLICATES_DRAWN) >= _DUPLICATES_KEPT:
+            _DUPLICATES_DRAWN.clear()
+        html = _DUPLICATES_DRAWN[key] = _duplicates_drawn(found, oob)
+    return html
+
+
+# The boxes drawn last, by catalogue, ``oob`` and what they show: a player's entries change
+# the five numbers named (the lowest entered twice) seldom, and drawing them (messages said,
+# cells named, escaped) cost more than the rest of the list.
+_DUPLICATES_DRAWN: dict[tuple[Any, bool, tuple[tuple[Any, ...], ...]], Markup] = {}
+_DUPLICATES_KEPT = 4096  # a bound, not a policy: emptied when full
+
+
+def _duplicates_drawn(found: list[tuple[int, list[Cell]]], oob: bool) -> Markup:
+    parts = [f'<div id="duplicates" class="duplicates"{_OOB if oob else ""}>']
     if found:
         parts.append(f'\n  <ul class="problems" aria-label="{_("Numbers entered twice")}">')
         for value, cells in found:
