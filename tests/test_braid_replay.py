@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_braid_trial import _minimal
+from minimal_chains import close_as_add_back, minimal_puzzle
 
-from engine import reduction
-from engine.board import Puzzle
 from engine.chains import Chains
 from engine.rating import LogicSolve
 
@@ -36,7 +34,7 @@ class _Looked(dict[tuple[int, int], Any]):
 @pytest.mark.parametrize(("adjacency", "size", "seed"), CASES)
 @pytest.mark.parametrize("cap", [12])
 def test_a_replayed_braid_trial_would_find_the_same(monkeypatch, adjacency, size, seed, cap):
-    puzzle, solution = _minimal(adjacency, size, seed)
+    puzzle, solution = minimal_puzzle(adjacency, size, seed)
     forget, trial = LogicSolve._forget_changed, Chains.trial
     replayed: list[int] = []
 
@@ -58,14 +56,5 @@ def test_a_replayed_braid_trial_would_find_the_same(monkeypatch, adjacency, size
 
     monkeypatch.setattr(LogicSolve, "_forget_changed", looked)
     monkeypatch.setattr(Chains, "replay", rerun)
-    givens = dict(puzzle.givens)
-    where = {k: cell for cell, k in solution.items()}
-    solve = LogicSolve(Puzzle(puzzle.board, givens), whips=False)
-    for _ in range(3):
-        if solve.close(cap):
-            break
-        k = reduction.most_telling(solve.chains)
-        solve.chains.cand[k] = puzzle.board.bit(where[k])
-        solve.chains.singles()
-        solve.dead.clear()
+    close_as_add_back(puzzle, solution, cap)
     assert replayed  # (the cases are ones where LogicSolve replays some trials)

@@ -16,22 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 from braid_oracle import oracle
+from minimal_chains import close_as_add_back, minimal_puzzle
 
-from engine import Board, reduction
-from engine.board import Grid, Puzzle
 from engine.chains import Chains, _Crowding
-from engine.paths import random_hamiltonian_path
-from engine.rating import LogicSolve
 
 CASES = [("rook", 8, 1), ("rook", 10, 2), ("king", 9, 3), ("king", 10, 4), ("hex", 9, 5), ("hex", 10, 6)]
-
-
-def _minimal(adjacency: str, size: int, seed: int) -> tuple[Puzzle, Grid]:
-    board = Board.rectangle(size, size, adjacency)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    path = random_hamiltonian_path(board, rng)
-    solution: Grid = {board.cells[i]: k for k, i in enumerate(path, start=1)}
-    return Puzzle(board, reduction.to_minimal(board, solution, rng, None)), solution
 
 
 def _without_unread(chains: Chains, read: int, passed: int, rng: random.Random, share: float) -> SimpleNamespace:
@@ -52,7 +41,7 @@ def _without_unread(chains: Chains, read: int, passed: int, rng: random.Random, 
 @pytest.mark.parametrize(("adjacency", "size", "seed"), CASES)
 @pytest.mark.parametrize("cap", [3, 12])
 def test_the_braid_trial_answers_as_before(monkeypatch, adjacency, size, seed, cap):
-    puzzle, solution = _minimal(adjacency, size, seed)
+    puzzle, solution = minimal_puzzle(adjacency, size, seed)
     compared: list[tuple[bool, bool, int]] = []
     trial = Chains.trial
     rng = random.Random(seed)
@@ -76,16 +65,7 @@ def test_the_braid_trial_answers_as_before(monkeypatch, adjacency, size, seed, c
 
     monkeypatch.setattr(Chains, "trial", both)
     # Closed as reduction.add_back closes: numbers given back where the braids stop.
-    givens = dict(puzzle.givens)
-    where = {k: cell for cell, k in solution.items()}
-    solve = LogicSolve(Puzzle(puzzle.board, givens), whips=False)
-    for _ in range(3):
-        if solve.close(cap):
-            break
-        k = reduction.most_telling(solve.chains)
-        solve.chains.cand[k] = puzzle.board.bit(where[k])
-        solve.chains.singles()
-        solve.dead.clear()
+    close_as_add_back(puzzle, solution, cap)
     # Chains found, trials run dry, trials the cap cut, and trials that followed singles.
     assert any(found for found, _, _ in compared)
     assert any(not found and not cut for found, cut, _ in compared)
