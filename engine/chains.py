@@ -294,6 +294,10 @@ class Chains:
             self._tables = (key, tables)
         return self._tables[1]
 
+    def open_candidates(self) -> list[int]:
+        """Each number's candidates as the trials read them (none once it is placed)."""
+        return [0 if placed else c for placed, c in zip(self.placed, self.cand, strict=True)]
+
     def crowding(self) -> tuple[int, int, int, int]:
         """The cells held by at most 1, 2, 3 and 4 open numbers (a mask each), for the
         candidates as they are now (the braid trials of a sweep share them)."""
@@ -329,7 +333,7 @@ class _Crowding:
         self._make(chains)
 
     def _make(self, chains: Chains) -> None:
-        self.open = _open(chains)
+        self.open = chains.open_candidates()
         self.planes = [0] * max(3, (chains.n + 1).bit_length())
         planes = self.planes
         for c in self.open:
@@ -345,7 +349,7 @@ class _Crowding:
         """Brought to the chains' candidates, if they changed since."""
         if self.taken == chains.taken and self.cand == chains.cand:
             return
-        now = _open(chains)
+        now = chains.open_candidates()
         planes = self.planes
         for before, after in zip(self.open, now, strict=True):
             if before != after:
@@ -370,12 +374,6 @@ class _Crowding:
                     spare & ~(four & (two | one)))
         self.taken = chains.taken
         self.cand = chains.cand.copy()
-
-
-def _open(chains: Chains) -> list[int]:
-    """Each number's candidates, none for a number placed."""
-    placed = chains.placed
-    return [0 if placed[k] else c for k, c in enumerate(chains.cand)]
 
 
 class _Braid:
@@ -442,8 +440,8 @@ class _Braid:
             # that lost one, may be a dead end or a single.
             beside, gone_cells = self._beside(k, bit, reasons)
             gone_cells |= self._own(k, bit, reasons)
-            read, held = self._holders(k, bit, reasons)
-            if held:
+            read = self._holders(k, bit, reasons)
+            if read:
                 gone_cells |= bit
             self._numbers(beside)
             self.read |= self._cells(gone_cells, bit, reasons, read | 7 << (k - 1))  # k and its neighbours too
@@ -495,10 +493,10 @@ class _Braid:
         self.low2 = low2 | low3 & cells
         self.low3 = low3 | cells
 
-    def _holders(self, k: int, bit: int, reasons: int) -> tuple[int, bool]:
+    def _holders(self, k: int, bit: int, reasons: int) -> int:
         """Take ``bit`` from the other numbers that hold it, and look at each (in the
         order of the sweep's table, which is by number) for none left or one: the
-        numbers narrowed (a bit each), and whether there were any.  k-1 and k+1 are
+        numbers narrowed (a bit each; none: no other number held it).  k-1 and k+1 are
         narrowed already, so each sees its cells as they end this step."""
         cand, assumed = self.cand, self.assumed
         read = 0
@@ -515,7 +513,7 @@ class _Braid:
                         self._push(j, c, self._why(j) | reasons)
         if reasons and read:
             self.held.append((read, reasons))
-        return read, bool(read)
+        return read
 
     def _why(self, j: int) -> int:
         """The reasons of number ``j``'s cells lost: the steps that took ``bit`` from it

@@ -23,7 +23,7 @@ from .board import Puzzle
 from .chains import Broken, Chain, Chains, Deduction, OutOfSteps
 from .propagation import TimeUp
 from .solver import SolverGaveUp
-from .whips import FEW, still
+from .whips import few_table, still
 from .words import seconds as seconds_text
 
 MAX_CHAIN = 12  # longer "what if"s than this are guessing, not reasoning
@@ -157,8 +157,8 @@ class LogicSolve:
         # those cells or, if the search passed it over by its count, has ``deepest`` cells
         # or fewer now (``_stale``).
         self.known: dict[tuple[int, int], _Known] = {}
-        self._seen = self._open_candidates()
-        self._low: list[int] | None = None  # ``_by_count(_seen)``, made when first needed
+        self._seen = self.chains.open_candidates()
+        self._low: list[int] | None = None  # ``whips.few_table(_seen)``, made when first needed
         self._epoch = 0
         self._checked = 0  # the epoch the entries were last checked in
         self._changed: list[tuple[int, int]] = []  # (numbers changed, cells lost) in each epoch since then
@@ -278,15 +278,10 @@ class LogicSolve:
             dead.clear()  # the candidates changed: every trial may go further now
         return found
 
-    def _open_candidates(self) -> list[int]:
-        """Each number's candidates as the trials read them (none once it is placed)."""
-        ch = self.chains
-        return [0 if placed else c for placed, c in zip(ch.placed, ch.cand, strict=True)]
-
     def _changes(self) -> tuple[int, int]:
         """The numbers whose candidates changed since the last look (a bit each) and the
         cells they lost, noted in a new epoch."""
-        now = self._open_candidates()
+        now = self.chains.open_candidates()
         seen = self._seen
         if now == seen:
             return 0, 0
@@ -303,18 +298,6 @@ class LogicSolve:
         self._changed.append((numbers, cells))
         return numbers, cells
 
-    @staticmethod
-    def _by_count(cand: list[int]) -> list[int]:
-        """For each t up to ``FEW``, the numbers with t cells or fewer (a bit each)."""
-        by_size = [0] * (FEW + 1)
-        for k, c in enumerate(cand):
-            size = c.bit_count()
-            if size <= FEW:
-                by_size[size] |= 1 << k
-        for t in range(1, FEW + 1):
-            by_size[t] |= by_size[t - 1]
-        return by_size
-
     def _stale(self, known: _Known, numbers: int, cells: int) -> bool:
         """Whether a known trial may end otherwise after ``numbers`` changed and lost
         ``cells``: a number it read whole changed, or one lost a cell whose numbers it
@@ -326,7 +309,7 @@ class LogicSolve:
         if not passed:
             return False
         if self._low is None:
-            self._low = self._by_count(self._seen)
+            self._low = few_table(self._seen)
         return bool(passed & self._low[known[7]])
 
     def _forget_changed(self) -> None:

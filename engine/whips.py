@@ -155,14 +155,22 @@ class WhipTables:
         for t in range(len(by_count) - 1, -1, -1):
             crowded[t] = crowded[t + 1] | by_count[t]
         self.crowded = crowded
-        by_size = [0] * (FEW + 1)
-        for k in range(1, self.n + 1):
-            size = self.bits[k].bit_count()
-            if size and size <= FEW:
-                by_size[size] |= 1 << k
-        few = self.few = [0] * (FEW + 1)  # few[t]: the open numbers with t cells or fewer
-        for t in range(1, FEW + 1):
-            few[t] = few[t - 1] | by_size[t]
+        few = few_table(self.bits)
+        none = few[0]  # placed numbers, and the unused ends: no cells, never looked at
+        self.few = [f & ~none for f in few]  # few[t]: the open numbers with t cells or fewer
+
+
+def few_table(cand: list[int]) -> list[int]:
+    """For each t up to ``FEW``, the numbers (indexes of ``cand``, a bit each) with t cells
+    or fewer, those with none among them."""
+    by_size = [0] * (FEW + 1)
+    for k, c in enumerate(cand):
+        size = c.bit_count()
+        if size <= FEW:
+            by_size[size] |= 1 << k
+    for t in range(1, FEW + 1):
+        by_size[t] |= by_size[t - 1]
+    return by_size
 
 
 class WhipSearch:
