@@ -31,12 +31,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from . import reduction
 from .board import Adjacency, Board, Grid, Puzzle
 from .grading import Grade
 from .levels import DIFFICULTIES, LEVELS, Level, keep_share, unreachable
+from .look_ahead import Attempts, OnPrefix, Report, State
 from .paths import random_hamiltonian_path
 from .propagation import TimeUp
 from .rating import LogicSolve, Rating, StepsRanOut, rate, rated
@@ -135,13 +136,16 @@ def generate_shape(
     *,
     max_seconds: float | None = None,
     progress: Progress | None = None,
+    spare_cores: bool | None = None,
 ) -> Generated:
     """A unique puzzle of ``difficulty`` on the named shape (``rows``/``cols`` for rectangles).
 
     ``max_seconds`` bounds the whole generation; past it GenerationError says so.  The
     clock is only looked at between steps, and a step the clock cut short is never used,
     so a puzzle that comes back is the same as without a limit.  ``progress`` is told
-    each step as it starts; it changes nothing in what is made.
+    each step as it starts; it changes nothing in what is made.  ``spare_cores`` lets the
+    next solution paths be tried ahead on another core (``look_ahead.py``): None when one
+    is idle, True always, False never; it changes how soon the puzzle comes, never which.
     """
     started = time.perf_counter()
     _check_difficulty(difficulty)
@@ -153,15 +157,17 @@ def generate_shape(
     # A string seed is hashed with SHA-512 by random.seed: the same on every machine.
     rng = random.Random(f"{shape}/{size}/{rows}/{cols}/{adjacency}/{difficulty}/{seed}/[]")
     request = _Request(shape, size, difficulty, seed)
-    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, progress=progress))
+    return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, progress=progress,
+                                             spare=spare_cores))
 
 
 def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
-             max_seconds: float | None = None, progress: Progress | None = None) -> Generated:
+             max_seconds: float | None = None, progress: Progress | None = None,
+             spare_cores: bool | None = None) -> Generated:
     """A unique puzzle of ``difficulty`` on any playable ``board`` (a custom shape).
 
     The result's ``shape`` is "custom" and its ``size`` the number of cells; the time
-    limit and ``progress`` work as for generate_shape.
+    limit, ``progress`` and ``spare_cores`` work as for generate_shape.
     """
     started = time.perf_counter()
     _check_difficulty(difficulty)
@@ -169,7 +175,7 @@ def generate(board: Board, difficulty: str = "medium", seed: int = 0, *,
     rng = random.Random(f"custom/{board.size}/None/None/{board.adjacency}/{difficulty}/{seed}/{sorted(board.cells)}")
     request = _Request("custom", board.size, difficulty, seed)
     return _made(board, request, rng, _Clock(started, max_seconds, board.size, difficulty, drawn=True,
-                                             progress=progress))
+                                             progress=progress, spare=spare_cores))
 
 
 @dataclass(frozen=True)
@@ -195,35 +201,32 @@ def _made(board: Board, request: _Request, rng: random.Random, clock: _Clock) ->
 
 
 def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock) -> Generated:
-    """Try paths until one gives a puzzle whose rating falls in the level asked for."""
+    """Try paths until one gives a puzzle whose rating falls in the level asked for.
+
+    Attempts may run on a spare core (``look_ahead.py``), the next starting as soon as
+    its random state is known; what comes back is still the first attempt, in order,
+    that made a puzzle, each from the same random state as one after the other."""
     level = LEVELS[request.difficulty]
-    for attempt in range(_ATTEMPTS):
-        clock.stage("path", attempt)
-        order = _random_path(board, rng, clock)
-        order = rigid_path(board, order, rng, level.rigidity, clock.deadline)
-        solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
-        clock.stage("givens", attempt)
-        givens = _givens(board, solution, level, rng, clock, fallback=attempt >= _FALLBACK_AFTER)
-        if givens is None:
-            continue  # needs more than reasoning of this level, even with a given back
-        puzzle = Puzzle(board, givens)
-        clock.stage("rating", attempt)
-        rating, solve = _rating(puzzle, level, clock, first=level.minimal_first)
-        if solve is not None and (rating is None or not rating.solved):  # stuck, or out of its first allowance
-            puzzle, rating = _refitted(puzzle, solution, level, clock, solve)
-        if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
-            continue  # the path allowed no puzzle of this level: try another
-        clock.stage("checking", attempt)
-        _assert_unique(puzzle, solution, clock)
+    def run(attempt: int, on_prefix: OnPrefix | None, report: Report | None) -> tuple[_Made | None, State]:
+        # A child hands its steps to the parent, which tells the caller's ``progress`` (that
+        # may write to a pipe of its own) those of the attempt it awaits.
+        told = clock if report is None else clock.reporting_to(report)
+        return _attempt(board, level, rng, told, attempt, on_prefix), rng.getstate()
+
+    attempts = Attempts(run, rng.setstate, rng.getstate, _ATTEMPTS, clock.deadline,
+                        clock.spare if level.minimal_first else False, relay=clock.relay)
+    found = attempts.first()
+    if found is not None:
+        made: _Made = found[1]
         return Generated(
-            puzzle=puzzle,
-            solution=solution,
+            puzzle=Puzzle(board, made.givens),
+            solution=made.solution,
             shape=request.shape,
             size=request.size,
             difficulty=request.difficulty,
             adjacency=board.adjacency,
             seed=request.seed,
-            grade=Grade(request.difficulty, rating),
+            grade=Grade(request.difficulty, made.rating),
             seconds=time.perf_counter() - clock.started,
         )
     facts = {"level": request.difficulty, "cells": board.size, "attempts": _ATTEMPTS}
@@ -241,6 +244,48 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
     raise GenerationError("could not make %(article)s %(level)s puzzle on this %(cells)s-cell board (tried "
                           "%(attempts)s different solution paths): try another seed, a larger size or an easier level",
                           article=_article(request.difficulty), **facts)
+
+
+class _Made(NamedTuple):
+    """What one attempt made: a puzzle of the level, its solution and rating."""
+
+    givens: Grid
+    solution: Grid
+    rating: Rating
+
+
+def _attempt(board: Board, level: Level, rng: random.Random, clock: _Clock, attempt: int,
+             on_prefix: OnPrefix | None) -> _Made | None:
+    """One solution path and the puzzle it gives, or None when it gives none of the level.
+
+    Everything random is drawn at the start: the path, making it rigid, and the order the
+    givens are taken away in (``reduction.removal_order``), unless a fallback may reduce
+    by chains later.  Once that is known, ``on_prefix`` hears the random state the next
+    attempt starts from, so it can start at once elsewhere."""
+    clock.stage("path", attempt)
+    order = _random_path(board, rng, clock)
+    order = rigid_path(board, order, rng, level.rigidity, clock.deadline)
+    solution = {board.cells[i]: k for k, i in enumerate(order, start=1)}
+    fallback = attempt >= _FALLBACK_AFTER
+    if on_prefix is not None and not (fallback and level.chains_fallback):
+        after = random.Random()
+        after.setstate(rng.getstate())
+        reduction.removal_order(board, solution, after)  # as the reduction below will draw it
+        on_prefix(after.getstate())
+    clock.stage("givens", attempt)
+    givens = _givens(board, solution, level, rng, clock, fallback=fallback)
+    if givens is None:
+        return None  # needs more than reasoning of this level, even with a given back
+    puzzle = Puzzle(board, givens)
+    clock.stage("rating", attempt)
+    rating, solve = _rating(puzzle, level, clock, first=level.minimal_first)
+    if solve is not None and (rating is None or not rating.solved):  # stuck, or out of its first allowance
+        puzzle, rating = _refitted(puzzle, solution, level, clock, solve)
+    if rating is None or not rating.solved or not level.lowest <= rating.length <= level.longest:
+        return None  # the path allowed no puzzle of this level: try another
+    clock.stage("checking", attempt)
+    _assert_unique(puzzle, solution, clock)
+    return _Made(dict(puzzle.givens), solution, rating)
 
 
 def _givens(board: Board, solution: Grid, level: Level, rng: random.Random, clock: _Clock,
@@ -355,9 +400,10 @@ class _Clock:
     It also carries the caller's ``progress``, since every step is handed the clock."""
 
     def __init__(self, started: float, max_seconds: float | None, cells: int, difficulty: str,
-                 drawn: bool = False, progress: Progress | None = None) -> None:
+                 drawn: bool = False, progress: Progress | None = None, spare: bool | None = None) -> None:
         self.started = started
         self.progress = progress
+        self.spare = spare  # whether later attempts may run ahead on a spare core (None: when one is idle)
         self.max_seconds = max_seconds
         self.deadline = None if max_seconds is None else started + max_seconds
         self.cells = cells
@@ -368,6 +414,18 @@ class _Clock:
         """Tell the caller which step of which attempt (counted from 0 here) starts now."""
         if self.progress is not None:
             self.progress(Stage(name, attempt + 1, _ATTEMPTS))
+
+    def reporting_to(self, report: Callable[[Stage], None]) -> _Clock:
+        """The same limit, its steps handed to ``report`` (a child's, to its parent)."""
+        told = _Clock(self.started, self.max_seconds, self.cells, self.difficulty, self.drawn,
+                      progress=report, spare=False)
+        told.deadline = self.deadline
+        return told
+
+    def relay(self, stage: Stage) -> None:
+        """Tell the caller a step a child reported."""
+        if self.progress is not None:
+            self.progress(stage)
 
     def left(self) -> float | None:
         """Seconds left (at least 0), or None without a limit."""

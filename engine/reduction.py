@@ -47,7 +47,9 @@ def _check(deadline: float | None) -> None:
         raise TimeUp()
 
 
-def _removal_order(board: Board, solution: Grid, rng: random.Random) -> list[Cell]:
+def removal_order(board: Board, solution: Grid, rng: random.Random) -> list[Cell]:
+    """The order givens are taken away in: the only thing here drawn from ``rng`` (one
+    shuffle at the start), so the generator knows the random state after it at once."""
     n = board.size
     order = [cell for cell in board.cells if solution[cell] not in (1, n)]
     rng.shuffle(order)
@@ -59,7 +61,7 @@ def by_chains(board: Board, solution: Grid, longest: int, lowest: int, keep: int
     """Remove givens while chains up to ``longest`` solve the puzzle, stopping at ``keep``
     givens unless the puzzle does not yet need a chain of ``lowest`` steps: then on."""
     givens = dict(solution)
-    order = _removal_order(board, solution, rng)
+    order = removal_order(board, solution, rng)
     for cell in order:
         if len(givens) <= keep:
             if rate(Puzzle(board, givens), cap=longest, max_seconds=_left(deadline)).length >= lowest:
@@ -80,7 +82,7 @@ def to_minimal(board: Board, solution: Grid, rng: random.Random, deadline: float
                *, incremental: bool = True) -> Grid:
     """Remove givens while the solution provably stays the only one."""
     givens = dict(solution)
-    order = _removal_order(board, solution, rng)
+    order = removal_order(board, solution, rng)
     index = board.index
     path = [index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]  # path[k - 1]: k's cell
     # The quick tier's rules for every trial of the first pass: at tier 1 a Propagator

@@ -29,7 +29,7 @@ def test_a_second_way_means_the_quick_tier_does_not_finish(adjacency, size, seed
     order = [board.index[c] for c, _ in sorted(solution.items(), key=lambda item: item[1])]
     givens = dict(solution)
     second_ways = 0
-    for cell in reduction._removal_order(board, solution, rng):
+    for cell in reduction.removal_order(board, solution, rng):
         trial = {c: v for c, v in givens.items() if c != cell}
         solved = logic_solve(Puzzle(board, trial), 1).solved
         if reduction._second_way(board, order, trial, solution[cell]):
