@@ -13,7 +13,8 @@ full search confirms it has one solution.  Everything random comes from one
 ``random.Random`` seeded by the request, and every search is bounded by counted steps,
 never by the clock (a path: ``paths.MAX_STEPS``; a rating: ``_RATE_STEPS_PER_CELL``; a
 uniqueness check: SAT conflicts), so the same request gives the same puzzle everywhere,
-on a quiet machine or a busy one.
+on a quiet machine or a busy one.  When a core is idle the next paths are tried on it
+meanwhile (``look_ahead.py``): the first path in order that fits still wins.
 
 An optional time limit is the one thing that looks at the clock: it is checked between
 steps and inside the rules, and past it the generation gives up with a message that says
@@ -207,6 +208,7 @@ def _attempts(board: Board, request: _Request, rng: random.Random, clock: _Clock
     its random state is known; what comes back is still the first attempt, in order,
     that made a puzzle, each from the same random state as one after the other."""
     level = LEVELS[request.difficulty]
+
     def run(attempt: int, on_prefix: OnPrefix | None, report: Report | None) -> tuple[_Made | None, State]:
         # A child hands its steps to the parent, which tells the caller's ``progress`` (that
         # may write to a pipe of its own) those of the attempt it awaits.

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from process_state import alive
 
 from engine import Board, generate, generate_shape
 from engine.generator import GenerationError, Stage
@@ -59,19 +60,10 @@ def test_a_time_limit_stops_every_child() -> None:
     _assert_no_children(os.getpid())
 
 
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie waiting for its new parent to reap it does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def _assert_no_children(pid: int) -> None:
     with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listed:
         left = [int(child) for child in listed.read().split()]
-    assert not [child for child in left if _alive(child) and _is_generation(child)]
+    assert not [child for child in left if alive(child) and _is_generation(child)]
 
 
 def _is_generation(pid: int) -> bool:

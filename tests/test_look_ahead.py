@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from process_state import alive
 
 from engine import look_ahead
 from engine.look_ahead import Attempts, OnPrefix, State
@@ -155,15 +156,6 @@ def test_children_end_when_their_parent_is_killed() -> None:
         assert process.stdout is not None
         process.stdout.close()
     deadline = time.monotonic() + 5
-    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(pid) for pid in children)
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie waiting for its new parent to reap it does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
+    assert not any(alive(pid) for pid in children)
