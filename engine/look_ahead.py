@@ -99,7 +99,6 @@ class Attempts:
                 self._set_state(state)
                 if made is not None:
                     return attempt, made
-                self._starts.setdefault(attempt + 1, state)  # an attempt that drew more says so here
             return None
         finally:
             self.stop()
@@ -120,11 +119,16 @@ class Attempts:
             if attempt not in self._children:  # no core to spare for it: made here, as on one core
                 self._next = max(self._next, attempt + 1)
                 self._set_state(self._starts[attempt])
-                made, state = self._run(attempt, self._ahead_of(attempt), None)
-                self._done[attempt] = (made, state)
+                self._finished(attempt, *self._run(attempt, self._ahead_of(attempt), None))
             else:
                 self._receive()
         return self._done.pop(attempt)
+
+    def _finished(self, attempt: int, made: Any, state: State) -> None:
+        """Keep what ``attempt`` made; the state after it starts the next one (known
+        sooner from its prefix, unless it drew to the end)."""
+        self._done[attempt] = (made, state)
+        self._starts.setdefault(attempt + 1, state)
 
     def _ahead_of(self, attempt: int) -> OnPrefix:
         """What an attempt made here does once the next one's start is known: start it
@@ -136,9 +140,12 @@ class Attempts:
 
     def _start_children(self, working_here: bool = False) -> None:
         while self._next < self._count and self._next in self._starts and self._next not in self._here \
-                and len(self._children) < _MOST_CHILDREN and self._free_core(working_here):
-            if not self._children and not working_here and not self._free_core(False, wanted=2):
-                return  # one core only: cheaper to make the attempt here than in one child at a time
+                and len(self._children) < _MOST_CHILDREN:
+            # With nothing running and this process about to wait, a lone child would only
+            # make the attempt one at a time as this process can: ask for two idle cores.
+            alone = not self._children and not working_here
+            if not self._free_core(working_here, wanted=2 if alone else 1):
+                return
             child = self._fork(self._next)
             if child is None:
                 return
@@ -174,8 +181,7 @@ class Attempts:
             elif kind == "next":
                 self._starts.setdefault(child.attempt + 1, rest[0])
             elif kind == "made":
-                self._done[child.attempt] = (rest[0], rest[1])
-                self._starts.setdefault(child.attempt + 1, rest[1])  # when it drew to the end
+                self._finished(child.attempt, rest[0], rest[1])
                 self._end(child)
             elif kind == "time up":  # what counts is whether the attempt awaited meets it
                 self._timed_out.add(child.attempt)
